@@ -1,0 +1,52 @@
+#pragma once
+// Events a match emits, and their per-observer form (DESIGN.md invariant 2).
+
+#include <array>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/options.hpp"
+#include "engine/scoring.hpp"
+
+namespace belote {
+
+/// Who looks at the match: one seat, or a spectator (public information only).
+struct Observer {
+  std::optional<Seat> seat;  ///< nullopt = spectator
+  static Observer of_seat(Seat s) { return {s}; }
+  static Observer spectator() { return {}; }
+  bool sees_seat(Seat s) const { return seat && *seat == s; }
+};
+
+/// Per-seat private cards: an entry is nullopt in an observer's copy unless it is that observer's.
+using PrivateHands = std::array<std::optional<CardSet>, 4>;
+
+/// Belote-rebelote call attached to a card (RULES.md §2.5, auto mode).
+enum class BeloteCall : std::uint8_t { None, Belote, Rebelote };
+
+struct MatchStarted { MatchOptions options; Seat first_dealer = 0; };
+/// A deal starts: the first packets are dealt (classic: 5 cards each) and the turn-up is shown.
+struct DealStarted { int deal_number = 0; Seat dealer = 0; std::optional<Card> turn_up; PrivateHands hands; std::array<int, 4> hand_sizes{}; };
+/// One auction call (take, pass, name a suit...).
+struct AuctionCall { Seat seat = 0; Action action; };
+/// Everyone passed twice: no score, the deal is dealt again by `next_dealer` (§2.3).
+struct DealThrownIn { Seat next_dealer = 0; };
+/// The contract is settled and the hands completed (classic: taker turn-up + 2, others 3).
+struct ContractSettled { Seat taker = 0; Contract contract; PrivateHands hands; };
+/// A seat must act. `legal` is that seat's own information (its hand shows through it).
+struct TurnStarted { Seat seat = 0; bool auction = true; std::optional<std::vector<Action>> legal; };
+struct CardPlayed { Seat seat = 0; Card card; BeloteCall belote = BeloteCall::None; };
+struct TrickWon { int trick_number = 0; Seat winner = 0; Trick trick; int points = 0; };
+struct DealScored { int deal_number = 0; DealScore score; std::array<int, 2> totals{}; };
+struct MatchEnded { Team winner = 0; std::array<int, 2> totals{}; };
+
+using Event = std::variant<MatchStarted, DealStarted, AuctionCall, DealThrownIn, ContractSettled, TurnStarted,
+                           CardPlayed, TrickWon, DealScored, MatchEnded>;
+
+/// The form of `event` that `observer` may see: other seats' hands and other seats' legal actions
+/// removed. The only way engine events should reach a client (DESIGN.md invariant 2).
+Event project(const Event& event, const Observer& observer);
+
+}  // namespace belote

@@ -1,0 +1,258 @@
+#include "engine/match.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/legal.hpp"
+
+namespace belote {
+namespace {
+constexpr int tricks_per_deal = 8;
+constexpr int belote_bonus = 20;
+}  // namespace
+
+Match::Match(MatchOptions options, std::uint64_t seed)
+    : options_(options), seed_(seed), rng_(seed), seats_(seat_count(options.variant)) {
+  if (auto problem = validate(options_)) throw std::invalid_argument(*problem);
+}
+
+std::vector<Event> Match::start() {
+  std::vector<Event> out;
+  if (phase_ != Phase::NotStarted) return out;
+  Seat first_dealer = static_cast<Seat>(rng_.below(seats_));  // §2.1: first dealer at random
+  out.push_back(MatchStarted{options_, first_dealer});
+  start_deal(first_dealer, out);
+  return out;
+}
+
+Deck Match::prepare_deck() {
+  Deck deck;
+  if (effective_shuffle_policy(options_) == ShufflePolicy::ShuffleOnceThenCut && gathered_) {
+    deck = *gathered_;
+  } else {
+    deck = ordered_deck();
+    shuffle(deck, rng_);
+  }
+  cut(deck, rng_, options_.rules.cut_min_packet);
+  return deck;
+}
+
+// §2.2: packets go to each seat in play order from the eldest, ending with the dealer.
+void Match::deal_packets(std::vector<int> packet_sizes) {
+  for (int size : packet_sizes)
+    for (int i = 0; i < seats_; ++i) {
+      Seat s = (eldest() + i) % seats_;
+      for (int k = 0; k < size; ++k) deal_.hands[s].insert(deal_.deck[deal_.next_card++]);
+    }
+}
+
+void Match::start_deal(Seat dealer, std::vector<Event>& out) {
+  deal_ = DealState{};
+  deal_.number = static_cast<int>(deal_records_.size()) + 1;
+  deal_.dealer = dealer;
+  deal_.deck = prepare_deck();
+  deal_records_.push_back({dealer, deal_.deck});
+  deal_packets(options_.rules.classic_first_deal_2_3 ? std::vector{2, 3} : std::vector{3, 2});
+  deal_.turn_up = deal_.deck[deal_.next_card++];
+  phase_ = Phase::Auction;
+
+  DealStarted started{deal_.number, dealer, deal_.turn_up, {}, {}};
+  for (Seat s = 0; s < seats_; ++s) {
+    started.hands[s] = deal_.hands[s];
+    started.hand_sizes[s] = deal_.hands[s].size();
+  }
+  out.push_back(started);
+  announce_turn(eldest(), out);
+}
+
+void Match::announce_turn(Seat seat, std::vector<Event>& out) {
+  deal_.turn = seat;
+  out.push_back(TurnStarted{seat, phase_ == Phase::Auction, legal_actions(seat)});
+}
+
+std::optional<Seat> Match::to_act() const {
+  if (phase_ == Phase::Auction || phase_ == Phase::Play) return deal_.turn;
+  return std::nullopt;
+}
+
+// §2.3: round 1 take or pass; round 2 name one of the other three suits (or any with the option) or pass.
+std::vector<Action> Match::auction_actions() const {
+  std::vector<Action> actions{Action::pass()};
+  if (deal_.auction_round == 1) {
+    actions.push_back(Action::take());
+    return actions;
+  }
+  for (int s = 0; s < suit_count; ++s) {
+    Suit suit = static_cast<Suit>(s);
+    if (suit != deal_.turn_up->suit() || options_.rules.round2_allow_turned_suit)
+      actions.push_back(Action::name_suit(suit));
+  }
+  return actions;
+}
+
+std::vector<Action> Match::legal_actions(Seat seat) const {
+  if (to_act() != seat) return {};
+  if (phase_ == Phase::Auction) return auction_actions();
+  std::vector<Action> actions;
+  CardSet legal = legal_cards(deal_.hands[seat], deal_.trick, *deal_.contract, options_.rules.play, seats_ == 4);
+  for (Card c : legal) actions.push_back(Action::play(c));
+  return actions;
+}
+
+ApplyResult Match::apply(Seat seat, const Action& action) {
+  ApplyResult result;
+  auto refuse = [&](RejectReason reason, std::string message) {
+    result.reason = reason;
+    result.message = std::move(message);
+    return result;
+  };
+  if (phase_ == Phase::NotStarted) return refuse(RejectReason::NotStarted, "the match has not started");
+  if (phase_ == Phase::Finished) return refuse(RejectReason::MatchOver, "the match is over");
+  if (to_act() != seat) return refuse(RejectReason::NotYourTurn, "it is not your turn");
+  auto legal = legal_actions(seat);
+  if (std::find(legal.begin(), legal.end(), action) == legal.end())
+    return refuse(RejectReason::IllegalAction, to_string(action) + " is not a legal action now");
+
+  if (phase_ == Phase::Auction)
+    apply_auction(seat, action, result.events);
+  else
+    apply_play(seat, action.card, result.events);
+  return result;
+}
+
+void Match::apply_auction(Seat seat, const Action& action, std::vector<Event>& out) {
+  deal_.calls.push_back({seat, action});
+  out.push_back(AuctionCall{seat, action});
+  if (action.kind == ActionKind::Take) return settle_contract(seat, Contract::suit(deal_.turn_up->suit()), out);
+  if (action.kind == ActionKind::NameSuit) return settle_contract(seat, action.contract, out);
+
+  if (++deal_.passes_in_round < seats_) return announce_turn(next(seat), out);
+  if (deal_.auction_round == 1) {
+    deal_.auction_round = 2;
+    deal_.passes_in_round = 0;
+    return announce_turn(eldest(), out);
+  }
+  // Everyone passed twice: the deal is thrown in, not scored (§2.3). Gathered in dealt order (§11.8).
+  Seat next_dealer = options_.rules.redeal_dealer_same ? deal_.dealer : next(deal_.dealer);
+  gathered_ = deal_.deck;
+  out.push_back(DealThrownIn{next_dealer});
+  start_deal(next_dealer, out);
+}
+
+// §2.2 step 4: the taker receives the turn-up and 2 cards, the others 3, in play order from the eldest.
+void Match::settle_contract(Seat taker, Contract contract, std::vector<Event>& out) {
+  deal_.taker = taker;
+  deal_.contract = contract;
+  deal_.hands[taker].insert(*deal_.turn_up);
+  for (int i = 0; i < seats_; ++i) {
+    Seat s = (eldest() + i) % seats_;
+    int count = s == taker ? 2 : 3;
+    for (int k = 0; k < count; ++k) deal_.hands[s].insert(deal_.deck[deal_.next_card++]);
+  }
+  CardSet honours{Card(Rank::King, contract.trump), Card(Rank::Queen, contract.trump)};
+  for (Seat s = 0; s < seats_; ++s)
+    if ((deal_.hands[s] & honours) == honours) deal_.belote_holder = s;
+
+  ContractSettled settled{taker, contract, {}};
+  for (Seat s = 0; s < seats_; ++s) settled.hands[s] = deal_.hands[s];
+  out.push_back(settled);
+  deal_.tally.takers = team_of(taker);
+  phase_ = Phase::Play;
+  deal_.trick = Trick(eldest(), seats_);  // §2.4: the eldest leads the first trick
+  announce_turn(eldest(), out);
+}
+
+// §2.5, auto mode: the holder of trump K+Q is credited 20 when playing the first of them.
+BeloteCall Match::belote_call(Seat seat, Card card) {
+  if (deal_.belote_holder != seat || card.suit() != deal_.contract->trump) return BeloteCall::None;
+  if (card.rank() != Rank::King && card.rank() != Rank::Queen) return BeloteCall::None;
+  if (!deal_.belote_seat) {
+    deal_.belote_seat = seat;
+    deal_.tally.belote[team_of(seat)] = belote_bonus;
+    return BeloteCall::Belote;
+  }
+  return BeloteCall::Rebelote;
+}
+
+void Match::apply_play(Seat seat, Card card, std::vector<Event>& out) {
+  deal_.hands[seat].erase(card);
+  deal_.trick.add(card);
+  out.push_back(CardPlayed{seat, card, belote_call(seat, card)});
+  if (deal_.trick.complete()) return finish_trick(out);
+  announce_turn(deal_.trick.next_seat(), out);
+}
+
+void Match::finish_trick(std::vector<Event>& out) {
+  const Trick& trick = deal_.trick;
+  Seat winner = trick.winner(*deal_.contract);
+  int points = trick.points(*deal_.contract);
+  Team team = team_of(winner);
+  deal_.tally.card_points[team] += points;
+  deal_.tally.tricks[team] += 1;
+  deal_.tricks.push_back(trick);
+  deal_.last_trick = trick;
+  out.push_back(TrickWon{static_cast<int>(deal_.tricks.size()), winner, trick, points});
+  if (static_cast<int>(deal_.tricks.size()) == tricks_per_deal) {
+    deal_.tally.last_trick_winner = team;
+    return finish_deal(out);
+  }
+  deal_.trick = Trick(winner, seats_);
+  announce_turn(winner, out);
+}
+
+void Match::finish_deal(std::vector<Event>& out) {
+  DealScore score = score_classic_deal(deal_.tally, escrow_, options_.rules);
+  escrow_ = score.escrow_after;
+  for (Team t : {0, 1}) totals_[t] += score.score[t];
+  history_.push_back(score);
+  out.push_back(DealScored{deal_.number, score, totals_});
+
+  Deck gathered;
+  int i = 0;
+  for (const Trick& trick : deal_.tricks)
+    for (int k = 0; k < trick.size(); ++k) gathered[i++] = trick.card(k);
+  gathered_ = gathered;
+
+  // §8: the match ends once a side has reached the target and the totals differ.
+  bool reached = totals_[0] >= options_.target || totals_[1] >= options_.target;
+  if (reached && totals_[0] != totals_[1]) {
+    winner_ = totals_[0] > totals_[1] ? 0 : 1;
+    phase_ = Phase::Finished;
+    deal_.turn.reset();
+    out.push_back(MatchEnded{*winner_, totals_});
+    return;
+  }
+  start_deal(next(deal_.dealer), out);
+}
+
+View Match::view(const Observer& observer) const {
+  View v;
+  v.observer = observer;
+  v.options = options_;
+  v.seats = seats_;
+  v.phase = phase_;
+  v.deal_number = deal_.number;
+  v.dealer = deal_.dealer;
+  if (phase_ == Phase::Auction) v.turn_up = deal_.turn_up;
+  if (observer.seat && *observer.seat < seats_) v.hand = deal_.hands[*observer.seat];
+  for (Seat s = 0; s < seats_; ++s) v.hand_sizes[s] = deal_.hands[s].size();
+  v.auction_round = deal_.auction_round;
+  v.auction = deal_.calls;
+  v.taker = deal_.taker;
+  v.contract = deal_.contract;
+  v.belote_seat = deal_.belote_seat;
+  v.trick = deal_.trick;
+  v.last_trick = deal_.last_trick;
+  v.tricks_played = static_cast<int>(deal_.tricks.size());
+  v.tricks_won = deal_.tally.tricks;
+  v.card_points_won = deal_.tally.card_points;
+  v.totals = totals_;
+  v.escrow = escrow_;
+  v.to_act = to_act();
+  if (observer.seat && v.to_act == observer.seat) v.legal = legal_actions(*observer.seat);
+  v.history = history_;
+  v.winner = winner_;
+  return v;
+}
+
+}  // namespace belote

@@ -1,0 +1,114 @@
+#pragma once
+// The match state machine: deals, auction, play, scoring and the end of the match (RULES.md §1, §2, §8).
+
+#include <string>
+#include <vector>
+
+#include "engine/deck.hpp"
+#include "engine/view.hpp"
+
+namespace belote {
+
+/// Why an action was refused. The match is unchanged when an action is refused.
+enum class RejectReason : std::uint8_t { None, NotStarted, MatchOver, NotYourTurn, IllegalAction };
+
+/// Result of Match::apply: either a refusal (reason + readable message that reveals nothing hidden)
+/// or the events the action produced, in order, in their full (unprojected) form.
+struct ApplyResult {
+  RejectReason reason = RejectReason::None;
+  std::string message;
+  std::vector<Event> events;
+  bool ok() const { return reason == RejectReason::None; }
+};
+
+/// One deal as played: the deck after the cut and who dealt it (for game records and replays).
+struct DealRecord {
+  Seat dealer = 0;
+  Deck deck{};
+};
+
+/// A whole match. Deterministic: the same options, seed and accepted actions give the same deals,
+/// events and scores (DESIGN.md invariant 1). Not thread-safe; one owner (the table strand) uses it.
+class Match {
+ public:
+  /// `options` must be valid (see validate()); throws std::invalid_argument otherwise.
+  Match(MatchOptions options, std::uint64_t seed);
+
+  /// Draws the first dealer and deals the first deal. Returns the events produced. Call once.
+  std::vector<Event> start();
+  /// Applies `action` for `seat`. Refused (state unchanged) when not started, finished, not that
+  /// seat's turn, or not among legal_actions(seat).
+  ApplyResult apply(Seat seat, const Action& action);
+
+  /// The seat expected to act, if any.
+  std::optional<Seat> to_act() const;
+  /// The actions `seat` may take now; empty when it is not that seat's turn.
+  std::vector<Action> legal_actions(Seat seat) const;
+  /// What `observer` may know now.
+  View view(const Observer& observer) const;
+
+  const MatchOptions& options() const { return options_; }
+  std::uint64_t seed() const { return seed_; }
+  int seats() const { return seats_; }
+  Phase phase() const { return phase_; }
+  bool finished() const { return phase_ == Phase::Finished; }
+  std::optional<Team> winner() const { return winner_; }
+  const std::array<int, 2>& totals() const { return totals_; }
+  const std::vector<DealScore>& history() const { return history_; }
+  const std::vector<DealRecord>& deal_records() const { return deal_records_; }
+  /// Cards of `seat` now (engine-side; the server never sends this except through a view).
+  CardSet hand(Seat seat) const { return deal_.hands[seat]; }
+  /// Contract of the deal in play, once settled.
+  std::optional<Contract> contract() const { return deal_.contract; }
+
+ private:
+  struct DealState {
+    int number = 0;
+    Seat dealer = 0;
+    Deck deck{};
+    int next_card = 0;  // index of the next card to deal from `deck`
+    std::array<CardSet, 4> hands{};
+    std::optional<Card> turn_up;
+    int auction_round = 1;
+    std::vector<AuctionCall> calls;
+    int passes_in_round = 0;
+    std::optional<Seat> taker;
+    std::optional<Contract> contract;
+    std::optional<Seat> belote_holder;  // held trump K+Q when the hands were completed
+    std::optional<Seat> belote_seat;    // has announced belote
+    Trick trick;
+    std::optional<Trick> last_trick;
+    std::vector<Trick> tricks;
+    std::optional<Seat> turn;
+    DealTally tally;
+  };
+
+  Seat next(Seat s) const { return (s + 1) % seats_; }
+  Seat eldest() const { return next(deal_.dealer); }
+  void start_deal(Seat dealer, std::vector<Event>& out);
+  Deck prepare_deck();
+  void deal_packets(std::vector<int> packet_sizes);
+  void apply_auction(Seat seat, const Action& action, std::vector<Event>& out);
+  void settle_contract(Seat taker, Contract contract, std::vector<Event>& out);
+  void apply_play(Seat seat, Card card, std::vector<Event>& out);
+  BeloteCall belote_call(Seat seat, Card card);
+  void finish_trick(std::vector<Event>& out);
+  void finish_deal(std::vector<Event>& out);
+  void announce_turn(Seat seat, std::vector<Event>& out);
+  std::vector<Action> auction_actions() const;
+
+  MatchOptions options_;
+  std::uint64_t seed_;
+  Rng rng_;
+  int seats_;
+  Phase phase_ = Phase::NotStarted;
+  DealState deal_;
+  std::optional<Deck> gathered_;  // cards of the last deal in gathering order (shuffle_once_then_cut)
+  std::array<int, 2> totals_{};
+  int escrow_ = 0;
+  std::vector<DealScore> history_;
+  std::vector<DealRecord> deal_records_;
+  std::optional<Team> winner_;
+};
+
+}  // namespace belote

@@ -1,0 +1,18 @@
+#pragma once
+// The seat-filler robot: a cheap, sensible heuristic deciding from a seat's view only (DESIGN.md invariant 7).
+
+#include "engine/rng.hpp"
+#include "engine/view.hpp"
+
+namespace belote {
+
+/// Chooses an action for the seat of `view` (view.observer.seat), which must be to act with a
+/// non-empty view.legal. Returns one of view.legal. `rng` breaks ties between equal choices.
+/// Auction: takes or names the suit whose hand evaluation clears a threshold. Play: cashes aces,
+/// gives points to a winning partner, wins tricks as cheaply as possible, otherwise discards low.
+Action robot_decide(const View& view, Rng& rng);
+
+/// Heuristic strength of `hand` if `trump` were trump (points-like scale; ~ 40+ is a fair take).
+int evaluate_hand(CardSet hand, Suit trump);
+
+}  // namespace belote

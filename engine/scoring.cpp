@@ -1,0 +1,61 @@
+#include "engine/scoring.hpp"
+
+namespace belote {
+namespace {
+constexpr int deal_value = 162;
+constexpr int capot_value = 252;
+constexpr int last_trick_bonus = 10;
+constexpr int capot_last_trick_bonus = 100;
+constexpr int tricks_per_deal = 8;
+}  // namespace
+
+DealScore score_classic_deal(const DealTally& tally, int escrow_before, const RuleOptions& rules) {
+  const Team t = tally.takers, d = 1 - tally.takers;
+  DealScore s;
+  s.takers = t;
+  s.card_points = tally.card_points;
+  s.belote = tally.belote;
+  s.melds = tally.melds;
+  s.capot = tally.tricks[t] == tricks_per_deal || tally.tricks[d] == tricks_per_deal;
+  s.last_trick[tally.last_trick_winner] = s.capot ? capot_last_trick_bonus : last_trick_bonus;
+
+  std::array<int, 2> total{};
+  for (Team x : {0, 1}) total[x] = s.card_points[x] + s.last_trick[x] + s.melds[x] + s.belote[x];
+  const int all_melds = s.melds[0] + s.melds[1];
+
+  if (tally.tricks[t] == tricks_per_deal) {  // capot by the takers: always made (§2.6, §3.4)
+    s.outcome = DealOutcome::Made;
+    s.score[t] = capot_value + all_melds + s.belote[t];
+    s.score[d] = s.belote[d];
+  } else if (tally.tricks[d] == tricks_per_deal) {  // swept by the defenders
+    s.outcome = DealOutcome::Failed;
+    s.score[t] = s.belote[t];
+    s.score[d] = capot_value + all_melds + s.belote[d];
+  } else if (total[t] > total[d]) {
+    s.outcome = DealOutcome::Made;
+    s.score = total;
+  } else if (total[t] < total[d]) {
+    s.outcome = DealOutcome::Failed;
+    s.score[t] = s.belote[t];
+    s.score[d] = deal_value + all_melds + s.belote[d];
+  } else {  // litige (§2.7): defenders score now, the takers' total waits in escrow
+    s.outcome = DealOutcome::Litige;
+    s.score[d] = total[d];
+    s.escrow_added = total[t];
+    if (!rules.litige_escrow_includes_belote) {
+      s.escrow_added -= s.belote[t];
+      s.score[t] = s.belote[t];
+    }
+  }
+
+  if (s.outcome == DealOutcome::Litige) {
+    s.escrow_after = escrow_before + s.escrow_added;
+  } else {
+    Team winners = s.outcome == DealOutcome::Made ? t : d;
+    s.escrow_awarded[winners] = escrow_before;
+    s.score[winners] += escrow_before;
+  }
+  return s;
+}
+
+}  // namespace belote
