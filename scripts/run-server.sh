@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs dependencies, builds, and runs the server. Arguments go to belote-server
+# (see: scripts/run-server.sh --help).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+scripts/build.sh >&2
+exec "${BUILD_DIR:-build}/server/belote-server" "$@"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs dependencies, builds, and runs every test (GoogleTest via ctest, then browser tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+scripts/build.sh
+ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)"
+
+# browser tests: web-tests/run.sh
+if [ -f web-tests/run.sh ]; then
+  web-tests/run.sh
+fi
