@@ -1,0 +1,89 @@
+#include "server/config.hpp"
+
+#include <CLI/CLI.hpp>
+#include <boost/asio/ip/address.hpp>
+
+#include <iostream>
+#include <vector>
+
+#ifndef BELOTE_DEFAULT_WEB_DIR
+#define BELOTE_DEFAULT_WEB_DIR "web"
+#endif
+
+namespace belote {
+
+std::string default_web_dir() { return BELOTE_DEFAULT_WEB_DIR; }
+
+namespace {
+
+const CLI::Validator ip_address{[](std::string& value) -> std::string {
+                                    boost::system::error_code ec;
+                                    boost::asio::ip::make_address(value, ec);
+                                    return ec ? "not an IP address: " + value : std::string{};
+                                },
+                                "IP"};
+
+}  // namespace
+
+ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    Config c;
+    CLI::App app{"belote-server: authoritative multiplayer Belote server (HTTP + WebSocket)",
+                 "belote-server"};
+    app.get_formatter()->column_width(40);
+
+    app.add_option("-a,--address", c.address, "IP address to listen on")
+        ->envname("BELOTE_ADDRESS")
+        ->capture_default_str()
+        ->check(ip_address);
+    app.add_option("-p,--port", c.port, "TCP port to listen on (0: any free port)")
+        ->envname("BELOTE_PORT")
+        ->capture_default_str()
+        ->check(CLI::Number)
+        ->check(CLI::Range(0, 65535));
+    app.add_option("-w,--web-dir", c.web_dir, "Directory of the browser client, served at /")
+        ->envname("BELOTE_WEB_DIR")
+        ->capture_default_str()
+        ->check(CLI::ExistingDirectory);
+    app.add_option("-l,--log-level", c.log_level, "Log level")
+        ->envname("BELOTE_LOG_LEVEL")
+        ->capture_default_str()
+        ->transform(CLI::IsMember(std::vector<std::string>{"trace", "debug", "info", "warn", "error",
+                                                       "critical", "off"},
+                              CLI::ignore_case));
+    app.add_option("--max-frame-bytes", c.max_frame_bytes,
+                   "Largest WebSocket message accepted from a client, in bytes")
+        ->envname("BELOTE_MAX_FRAME_BYTES")
+        ->capture_default_str()
+        ->check(CLI::Number)
+        ->check(CLI::Range(std::size_t{256}, std::size_t{16} << 20));
+    app.add_option("--max-send-queue", c.max_send_queue,
+                   "Most messages queued to a client before it is disconnected (4008)")
+        ->envname("BELOTE_MAX_SEND_QUEUE")
+        ->capture_default_str()
+        ->check(CLI::Number)
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+    app.add_option("-t,--threads", c.threads, "Number of I/O threads")
+        ->envname("BELOTE_THREADS")
+        ->capture_default_str()
+        ->check(CLI::Number)
+        ->check(CLI::Range(1u, 256u));
+
+    app.add_option("--robot-delay-ms", c.robot_delay_ms,
+                   "Milliseconds a robot waits before acting (0: at once)")
+        ->envname("BELOTE_ROBOT_DELAY_MS")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 60'000u));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return {std::nullopt, app.exit(e, out, err)};
+    }
+    return {std::move(c), 0};
+}
+
+ConfigParse parse_config(int argc, const char* const* argv) {
+    return parse_config(argc, argv, std::cout, std::cerr);
+}
+
+}  // namespace belote

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace belote {
+
+/// The web/ directory of the source tree this binary was built from (absolute path).
+std::string default_web_dir();
+
+/// Server settings. Every field can be given as a command-line flag or a BELOTE_* environment
+/// variable (the flag wins); see parse_config.
+struct Config {
+    std::string address = "0.0.0.0";        ///< --address, BELOTE_ADDRESS: IPv4/IPv6 to bind
+    unsigned short port = 8080;              ///< --port, BELOTE_PORT: 0 picks a free port
+    std::string web_dir = default_web_dir(); ///< --web-dir, BELOTE_WEB_DIR: served at "/"
+    std::string log_level = "info";          ///< --log-level, BELOTE_LOG_LEVEL: spdlog level name
+    std::size_t max_frame_bytes = 64 * 1024; ///< --max-frame-bytes, BELOTE_MAX_FRAME_BYTES
+    std::size_t max_send_queue = 256;        ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
+    unsigned threads = 2;                    ///< --threads, BELOTE_THREADS: io_context threads
+    unsigned robot_delay_ms = 700;           ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
+};
+
+/// Result of parse_config: a config to run with, or the process exit code to return.
+struct ConfigParse {
+    std::optional<Config> config;  ///< set when the server should start
+    int exit_code = 0;             ///< when `config` is empty: 0 after --help, non-zero on error
+};
+
+/// Parses argv (argv[0] is the program name) and the BELOTE_* environment variables with CLI11.
+/// --help prints every flag with its default and environment variable to `out`. A bad value
+/// (unknown flag, non-number, out of range, non-existent --web-dir, bad IP, unknown log level)
+/// prints a message naming the flag to `err`. Neither case throws.
+ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+/// parse_config writing to std::cout / std::cerr.
+ConfigParse parse_config(int argc, const char* const* argv);
+
+}  // namespace belote

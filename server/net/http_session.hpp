@@ -1,0 +1,44 @@
+#pragma once
+
+#include "server/net/session_context.hpp"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <memory>
+#include <optional>
+
+namespace belote::net {
+
+/// One accepted TCP connection speaking HTTP/1.1: answers requests one at a time with
+/// handle_http_request (keep-alive supported), and hands the socket over to a WebSocketSession
+/// when a request upgrades "/ws". Lives as long as its pending operations (shared_from_this).
+///
+/// Bounds: 30 s to receive each request, 8 KiB of headers, 16 KiB of body; a request over a bound
+/// or malformed ends the connection.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+public:
+    /// `socket` must have been accepted with a strand executor (see Listener).
+    HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const SessionContext> ctx);
+
+    /// Starts reading requests. Call once.
+    void run();
+
+private:
+    void do_read();
+    void on_read(boost::beast::error_code ec, std::size_t bytes);
+    void upgrade_to_websocket();
+    template <class Response>
+    void write(Response&& res);
+    void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+    void do_shutdown();
+
+    boost::beast::tcp_stream stream_;
+    boost::beast::flat_buffer buffer_;
+    std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+    std::shared_ptr<void> response_;  // keeps the response being written alive
+    std::shared_ptr<const SessionContext> ctx_;
+};
+
+}  // namespace belote::net

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "server/net/connection.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+
+namespace belote::net {
+
+/// Settings and collaborators shared (read-only) by every HTTP and WebSocket session of a Server.
+struct SessionContext {
+    /// Canonical path of the directory served at "/". Files outside it are never served.
+    std::filesystem::path web_root;
+    /// Largest accepted incoming WebSocket message, in bytes; larger closes with 1009.
+    std::size_t max_frame_bytes = 64 * 1024;
+    /// Most outbound messages queued per connection (including the one being written);
+    /// one more closes the connection with 4008.
+    std::size_t max_send_queue = 256;
+    /// After the server starts closing a WebSocket, the time allowed for the pending writes and
+    /// the close handshake before the TCP connection is dropped.
+    std::chrono::steady_clock::duration close_timeout = std::chrono::seconds(5);
+    /// Receives every WebSocket connection's lifecycle and messages. Owned here (so by the
+    /// Server's listener); WebSocketSessions hold it weakly.
+    std::shared_ptr<ConnectionHandler> handler;
+};
+
+}  // namespace belote::net

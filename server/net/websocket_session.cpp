@@ -1,0 +1,216 @@
+#include "server/net/websocket_session.hpp"
+
+#include "server/net/close_codes.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <exception>
+#include <utility>
+
+namespace belote::net {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+namespace {
+
+std::atomic<std::uint64_t> next_connection_id{1};
+
+std::string describe(const boost::asio::ip::tcp::socket& socket) {
+    boost::system::error_code ec;
+    const auto ep = socket.remote_endpoint(ec);
+    if (ec) return "?";
+    const auto addr = ep.address();
+    return (addr.is_v6() ? "[" + addr.to_string() + "]" : addr.to_string()) + ":" +
+           std::to_string(ep.port());
+}
+
+/// Close codes a server may send (RFC 6455 §7.4); anything else becomes 1011.
+bool sendable_close_code(std::uint16_t code) {
+    return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) ||
+           (code >= 3000 && code <= 4999);
+}
+
+/// Truncates to at most `max` bytes without splitting a UTF-8 sequence.
+std::string truncate_utf8(std::string s, std::size_t max) {
+    if (s.size() <= max) return s;
+    std::size_t n = max;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+    s.resize(n);
+    return s;
+}
+
+}  // namespace
+
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket,
+                                   const SessionContext& ctx)
+    : ws_(std::move(socket)),
+      close_timer_(ws_.get_executor()),
+      handler_(ctx.handler),
+      max_frame_bytes_(ctx.max_frame_bytes),
+      max_send_queue_(ctx.max_send_queue),
+      close_timeout_(ctx.close_timeout),
+      id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
+      remote_address_(describe(beast::get_lowest_layer(ws_).socket())) {}
+
+WebSocketSession::~WebSocketSession() = default;
+
+void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
+    beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts below take over
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+        res.set(beast::http::field::server, "belote-server");
+    }));
+    ws_.read_message_max(max_frame_bytes_);
+    ws_.text(true);
+    ws_.async_accept(upgrade, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
+}
+
+void WebSocketSession::on_accept(beast::error_code ec) {
+    if (ec) {
+        spdlog::debug("ws {} handshake failed: {}", remote_address_, ec.message());
+        return;
+    }
+    open_ = true;
+    spdlog::debug("ws #{} open from {}", id_, remote_address_);
+    call_handler("on_open", [&](ConnectionHandler& h) { h.on_open(shared_from_this()); });
+    do_read();
+}
+
+void WebSocketSession::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+}
+
+void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
+    if (ec) return finish(ec);
+    if (!ws_.got_text()) {
+        buffer_.consume(buffer_.size());
+        begin_close(close_code::unsupported_data, "text frames only", false);
+    } else if (closing_) {
+        buffer_.consume(buffer_.size());  // closing: further input is ignored
+    } else {
+        std::string text = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        call_handler("on_text", [&](ConnectionHandler& h) { h.on_text(shared_from_this(), std::move(text)); });
+    }
+    do_read();  // keep reading until the close handshake (or an error) ends the connection
+}
+
+void WebSocketSession::send(std::string text) {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
+        self->enqueue(std::move(text));
+    });
+}
+
+void WebSocketSession::close(std::uint16_t code, std::string reason) {
+    boost::asio::post(ws_.get_executor(),
+                      [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+                          self->begin_close(code, std::move(reason), false);
+                      });
+}
+
+void WebSocketSession::enqueue(std::string text) {
+    if (!open_ || closing_) return;
+    if (queue_.size() >= max_send_queue_) {
+        spdlog::warn("ws #{} {}: send queue full ({} messages), disconnecting", id_, remote_address_,
+                     queue_.size());
+        return begin_close(close_code::send_queue_full, "send queue full", true);
+    }
+    queue_.push_back(std::move(text));
+    if (!writing_) do_write();
+}
+
+void WebSocketSession::do_write() {
+    writing_ = true;
+    ws_.async_write(boost::asio::buffer(queue_.front()),
+                    beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+}
+
+void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
+    writing_ = false;
+    if (ec) {
+        if (ec != boost::asio::error::operation_aborted) {
+            spdlog::debug("ws #{} write failed: {}", id_, ec.message());
+        }
+        queue_.clear();
+        return drop_connection();  // the pending read then fails and finishes the session
+    }
+    queue_.pop_front();
+    if (!queue_.empty()) return do_write();
+    if (close_reason_) do_close();
+}
+
+void WebSocketSession::begin_close(std::uint16_t code, std::string reason, bool discard_queue) {
+    if (!open_ || closing_) return;
+    closing_ = true;
+    if (!sendable_close_code(code)) {
+        spdlog::warn("ws #{}: close code {} is not sendable, using 1011", id_, code);
+        code = static_cast<std::uint16_t>(websocket::close_code::internal_error);
+    }
+    const std::string truncated = truncate_utf8(std::move(reason), 123);  // RFC 6455 limit
+    close_reason_.emplace(static_cast<websocket::close_code>(code), std::string_view(truncated));
+    if (discard_queue && !queue_.empty()) {
+        queue_.erase(writing_ ? queue_.begin() + 1 : queue_.begin(), queue_.end());
+    }
+    close_timer_.expires_after(close_timeout_);
+    close_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_close_timeout, shared_from_this()));
+    if (!writing_) do_close();  // otherwise on_write closes once the queue is flushed
+}
+
+void WebSocketSession::do_close() {
+    spdlog::debug("ws #{} closing: {} {}", id_, close_reason_->code,
+                  std::string_view(close_reason_->reason.data(), close_reason_->reason.size()));
+    ws_.async_close(*close_reason_, beast::bind_front_handler(&WebSocketSession::on_close_sent, shared_from_this()));
+}
+
+void WebSocketSession::on_close_sent(beast::error_code ec) {
+    // The pending async_read completes with error::closed (or another error) and finishes.
+    if (ec && ec != boost::asio::error::operation_aborted) {
+        spdlog::debug("ws #{} close: {}", id_, ec.message());
+    }
+}
+
+void WebSocketSession::on_close_timeout(beast::error_code ec) {
+    if (ec || !open_) return;  // cancelled: the session finished in time
+    spdlog::debug("ws #{} close timed out, dropping the connection", id_);
+    drop_connection();
+}
+
+void WebSocketSession::drop_connection() {
+    beast::get_lowest_layer(ws_).close();  // cancels pending operations
+}
+
+void WebSocketSession::finish(beast::error_code ec) {
+    if (!open_) return;
+    open_ = false;
+    closing_ = true;
+    queue_.clear();
+    close_timer_.cancel();
+    if (ec == websocket::error::closed) {
+        const auto& reason = ws_.reason();
+        spdlog::debug("ws #{} closed: {} {}", id_, reason.code,
+                      std::string_view(reason.reason.data(), reason.reason.size()));
+    } else {
+        spdlog::debug("ws #{} ended: {}", id_, ec.message());
+    }
+    call_handler("on_close", [&](ConnectionHandler& h) { h.on_close(shared_from_this()); });
+}
+
+template <class F>
+void WebSocketSession::call_handler(const char* what, F&& f) {
+    const auto handler = handler_.lock();
+    if (!handler) return;
+    try {
+        std::forward<F>(f)(*handler);
+    } catch (const std::exception& e) {
+        spdlog::error("ws #{}: {} threw: {}", id_, what, e.what());
+        begin_close(static_cast<std::uint16_t>(websocket::close_code::internal_error), "internal error", true);
+    } catch (...) {
+        spdlog::error("ws #{}: {} threw an unknown exception", id_, what);
+        begin_close(static_cast<std::uint16_t>(websocket::close_code::internal_error), "internal error", true);
+    }
+}
+
+}  // namespace belote::net

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "server/net/connection.hpp"
+#include "server/net/session_context.hpp"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace belote::net {
+
+/// A WebSocket connection (server side), the Connection the game layer talks to.
+///
+/// Everything runs on the socket's strand; the public Connection functions post onto it.
+/// - Text frames only: a binary message closes with 1003. Incoming messages are limited to
+///   SessionContext::max_frame_bytes (Beast's read_message_max; over it Beast closes with 1009).
+/// - Outbound messages are written one at a time from a queue of at most
+///   SessionContext::max_send_queue messages; overflow drops the queue and closes with 4008.
+/// - Idle/keep-alive: Beast's suggested server timeouts (30 s handshake, pings, 300 s idle).
+/// - A server-initiated close that has not finished after SessionContext::close_timeout drops
+///   the TCP connection (so a client that stopped reading cannot hold it open).
+/// The handler sees on_open after the handshake, then on_text per message, then on_close once.
+/// The session holds the handler weakly (no ownership cycle with a handler that keeps its
+/// connections): whoever runs the server keeps the handler alive (Server does).
+class WebSocketSession final : public Connection,
+                               public std::enable_shared_from_this<WebSocketSession> {
+public:
+    /// `socket`'s executor must be a strand (see Listener).
+    WebSocketSession(boost::asio::ip::tcp::socket&& socket, const SessionContext& ctx);
+    ~WebSocketSession() override;
+
+    /// Answers the HTTP upgrade request `upgrade`, then serves the connection. Call once.
+    void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+
+    std::uint64_t id() const override { return id_; }
+    void send(std::string text) override;
+    void close(std::uint16_t code, std::string reason) override;
+    std::string remote_address() const override { return remote_address_; }
+
+private:
+    void on_accept(boost::beast::error_code ec);
+    void do_read();
+    void on_read(boost::beast::error_code ec, std::size_t bytes);
+    void enqueue(std::string text);
+    void do_write();
+    void on_write(boost::beast::error_code ec, std::size_t bytes);
+    void begin_close(std::uint16_t code, std::string reason, bool discard_queue);
+    void do_close();
+    void on_close_sent(boost::beast::error_code ec);
+    void on_close_timeout(boost::beast::error_code ec);
+    void drop_connection();
+    void finish(boost::beast::error_code ec);
+
+    /// Runs `f(handler)` if the handler still exists; an exception from it is logged and closes
+    /// the connection (1011).
+    template <class F>
+    void call_handler(const char* what, F&& f);
+
+    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    boost::asio::steady_timer close_timer_;
+    boost::beast::flat_buffer buffer_;
+    const std::weak_ptr<ConnectionHandler> handler_;
+    const std::size_t max_frame_bytes_;
+    const std::size_t max_send_queue_;
+    const std::chrono::steady_clock::duration close_timeout_;
+    const std::uint64_t id_;
+    const std::string remote_address_;
+
+    // State below is touched only on the strand.
+    std::deque<std::string> queue_;  // front() is being written while writing_
+    bool writing_ = false;
+    bool open_ = false;     // handshake done, on_close not yet delivered
+    bool closing_ = false;  // a server-side close was requested; sends are dropped
+    std::optional<boost::beast::websocket::close_reason> close_reason_;
+};
+
+}  // namespace belote::net

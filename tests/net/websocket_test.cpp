@@ -1,0 +1,183 @@
+// WebSocket side of the server: round trip, limits, close codes, thread-safe send/close.
+
+#include "server/net/close_codes.hpp"
+#include "server/net/echo_handler.hpp"
+#include "tests/net/test_server.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace belote::net::testing {
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+TEST(WebSocketTest, EchoRoundTrip) {
+    TestServer server{std::make_shared<EchoHandler>()};
+    WsClient client{server.port()};
+    for (const std::string text : {"hello", R"({"t":"ping","id":1})", "été ♠"}) {
+        client.send_text(text);
+        std::string reply;
+        beast::error_code ec;
+        ASSERT_TRUE(client.read(reply, ec)) << ec.message();
+        EXPECT_EQ(reply, text);
+    }
+}
+
+TEST(WebSocketTest, LifecycleIsOpenTextClose) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    {
+        WsClient client{server.port()};
+        client.send_text("x");
+        std::string reply;
+        beast::error_code ec;
+        ASSERT_TRUE(client.read(reply, ec));
+    }  // the client's socket closes without a close frame
+    const auto connection = handler->wait_opened(1);
+    ASSERT_NE(connection, nullptr);
+    ASSERT_TRUE(handler->wait_closed(1));
+    EXPECT_EQ(handler->close_count(connection->id()), 1u);
+    EXPECT_NE(connection->remote_address().find("127.0.0.1:"), std::string::npos);
+    connection->send("after close");  // ignored, no crash
+    connection->close(1000, "again");
+}
+
+TEST(WebSocketTest, MessageAtTheLimitIsAccepted) {
+    TestServer server{std::make_shared<EchoHandler>()};
+    WsClient client{server.port()};
+    const std::string text(Config{}.max_frame_bytes, 'a');
+    client.send_text(text);
+    std::string reply;
+    beast::error_code ec;
+    ASSERT_TRUE(client.read(reply, ec)) << ec.message();
+    EXPECT_EQ(reply.size(), text.size());
+}
+
+TEST(WebSocketTest, OversizedFrameClosesTheConnection) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient client{server.port()};
+    client.send_text(std::string(Config{}.max_frame_bytes + 1, 'a'));
+    beast::error_code ec;
+    const auto messages = client.read_until_closed(ec);
+    EXPECT_TRUE(messages.empty());
+    EXPECT_EQ(ec, websocket::error::closed) << ec.message();
+    EXPECT_EQ(client.reason().code, close_code::message_too_big);
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
+TEST(WebSocketTest, ConfiguredFrameLimitApplies) {
+    Config config;
+    config.max_frame_bytes = 1024;
+    TestServer server{std::make_shared<EchoHandler>(), config};
+    WsClient client{server.port()};
+    client.send_text(std::string(1025, 'a'));
+    beast::error_code ec;
+    client.read_until_closed(ec);
+    EXPECT_EQ(client.reason().code, close_code::message_too_big);
+}
+
+TEST(WebSocketTest, BinaryFrameClosesWithUnsupportedData) {
+    TestServer server{std::make_shared<EchoHandler>()};
+    WsClient client{server.port()};
+    client.send_binary("\x01\x02");
+    beast::error_code ec;
+    EXPECT_TRUE(client.read_until_closed(ec).empty());
+    EXPECT_EQ(client.reason().code, close_code::unsupported_data);
+}
+
+TEST(WebSocketTest, HandlerCloseFlushesQueuedMessagesFirst) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient client{server.port()};
+    client.send_text("flood 3");
+    client.send_text("close 4001 bye now");
+    beast::error_code ec;
+    const auto messages = client.read_until_closed(ec);
+    EXPECT_EQ(messages, (std::vector<std::string>{"m0", "m1", "m2"}));
+    EXPECT_EQ(ec, websocket::error::closed);
+    EXPECT_EQ(client.reason().code, 4001);
+    EXPECT_EQ(std::string(client.reason().reason.data(), client.reason().reason.size()), "bye now");
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
+TEST(WebSocketTest, FullSendQueueDisconnectsWith4008) {
+    Config config;
+    config.max_send_queue = 8;
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler, config};
+    WsClient client{server.port()};
+    client.send_text("flood 1000");
+    beast::error_code ec;
+    const auto messages = client.read_until_closed(ec);
+    EXPECT_LE(messages.size(), config.max_send_queue);
+    EXPECT_EQ(client.reason().code, close_code::send_queue_full);
+    EXPECT_EQ(std::string(client.reason().reason.data(), client.reason().reason.size()), "send queue full");
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
+TEST(WebSocketTest, SendAndCloseWorkFromAnotherThread) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient client{server.port()};
+    const auto connection = handler->wait_opened(1);
+    ASSERT_NE(connection, nullptr);
+    std::thread other([&] {
+        for (int i = 0; i < 10; ++i) connection->send("t" + std::to_string(i));
+        connection->close(4002, "from another thread");
+    });
+    other.join();
+    beast::error_code ec;
+    const auto messages = client.read_until_closed(ec);
+    ASSERT_EQ(messages.size(), 10u);
+    EXPECT_EQ(messages.front(), "t0");
+    EXPECT_EQ(messages.back(), "t9");
+    EXPECT_EQ(client.reason().code, 4002);
+}
+
+TEST(WebSocketTest, InvalidCloseCodeBecomesInternalError) {
+    TestServer server{std::make_shared<ScriptedHandler>()};
+    WsClient client{server.port()};
+    client.send_text("close 1005 reserved");
+    beast::error_code ec;
+    client.read_until_closed(ec);
+    EXPECT_EQ(client.reason().code, websocket::close_code::internal_error);
+}
+
+TEST(WebSocketTest, HandlerExceptionClosesWithInternalError) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient client{server.port()};
+    client.send_text("throw");
+    beast::error_code ec;
+    client.read_until_closed(ec);
+    EXPECT_EQ(client.reason().code, websocket::close_code::internal_error);
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
+TEST(WebSocketTest, UpgradeOnOtherPathIsDeclined) {
+    TestServer server{std::make_shared<EchoHandler>()};
+    try {
+        WsClient client{server.port(), "/elsewhere"};
+        FAIL() << "handshake should have been declined";
+    } catch (const boost::system::system_error& e) {
+        EXPECT_EQ(e.code(), websocket::error::upgrade_declined);
+    }
+}
+
+TEST(WebSocketTest, ConnectionIdsAreDistinct) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient a{server.port()};
+    WsClient b{server.port()};
+    const auto first = handler->wait_opened(1);
+    const auto second = handler->wait_opened(2);
+    ASSERT_TRUE(first && second);
+    EXPECT_NE(first->id(), second->id());
+}
+
+}  // namespace
+}  // namespace belote::net::testing

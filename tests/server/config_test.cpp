@@ -1,0 +1,115 @@
+#include "server/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <vector>
+
+namespace belote {
+namespace {
+
+struct Parsed {
+    ConfigParse result;
+    std::string out;
+    std::string err;
+};
+
+Parsed parse(std::vector<const char*> args) {
+    args.insert(args.begin(), "belote-server");
+    std::ostringstream out, err;
+    auto result = parse_config(static_cast<int>(args.size()), args.data(), out, err);
+    return {std::move(result), out.str(), err.str()};
+}
+
+/// Sets an environment variable for the scope of a test.
+struct ScopedEnv {
+    const char* name;
+    ScopedEnv(const char* n, const char* value) : name(n) { ::setenv(n, value, 1); }
+    ~ScopedEnv() { ::unsetenv(name); }
+};
+
+TEST(ConfigTest, Defaults) {
+    const auto p = parse({});
+    ASSERT_TRUE(p.result.config);
+    const Config& c = *p.result.config;
+    EXPECT_EQ(c.address, "0.0.0.0");
+    EXPECT_EQ(c.port, 8080);
+    EXPECT_EQ(c.log_level, "info");
+    EXPECT_EQ(c.max_frame_bytes, 64u * 1024u);
+    EXPECT_EQ(c.max_send_queue, 256u);
+    EXPECT_EQ(c.threads, 2u);
+    EXPECT_EQ(c.web_dir, default_web_dir());
+    EXPECT_TRUE(std::filesystem::path(c.web_dir).is_absolute());
+}
+
+TEST(ConfigTest, Flags) {
+    const auto tmp = std::filesystem::temp_directory_path().string();
+    const auto p = parse({"--address", "::1", "-p", "9000", "--web-dir", tmp.c_str(), "--log-level",
+                          "DEBUG", "--max-frame-bytes", "4096", "--max-send-queue", "16", "-t", "4"});
+    ASSERT_TRUE(p.result.config) << p.err;
+    const Config& c = *p.result.config;
+    EXPECT_EQ(c.address, "::1");
+    EXPECT_EQ(c.port, 9000);
+    EXPECT_EQ(c.web_dir, tmp);
+    EXPECT_EQ(c.log_level, "debug");
+    EXPECT_EQ(c.max_frame_bytes, 4096u);
+    EXPECT_EQ(c.max_send_queue, 16u);
+    EXPECT_EQ(c.threads, 4u);
+}
+
+TEST(ConfigTest, EnvironmentVariablesAndFlagPrecedence) {
+    ScopedEnv port{"BELOTE_PORT", "9100"};
+    ScopedEnv level{"BELOTE_LOG_LEVEL", "warn"};
+    ScopedEnv threads{"BELOTE_THREADS", "3"};
+    auto p = parse({});
+    ASSERT_TRUE(p.result.config) << p.err;
+    EXPECT_EQ(p.result.config->port, 9100);
+    EXPECT_EQ(p.result.config->log_level, "warn");
+    EXPECT_EQ(p.result.config->threads, 3u);
+
+    p = parse({"--port", "9200"});
+    ASSERT_TRUE(p.result.config) << p.err;
+    EXPECT_EQ(p.result.config->port, 9200);
+}
+
+TEST(ConfigTest, HelpListsFlagsDefaultsAndEnvironment) {
+    const auto p = parse({"--help"});
+    EXPECT_FALSE(p.result.config);
+    EXPECT_EQ(p.result.exit_code, 0);
+    for (const char* s : {"--port", "8080", "BELOTE_PORT", "BELOTE_ADDRESS", "BELOTE_WEB_DIR",
+                          "BELOTE_LOG_LEVEL", "BELOTE_MAX_FRAME_BYTES", "BELOTE_MAX_SEND_QUEUE",
+                          "BELOTE_THREADS"}) {
+        EXPECT_NE(p.out.find(s), std::string::npos) << s;
+    }
+}
+
+TEST(ConfigTest, BadValuesAreRefusedWithTheFlagName) {
+    const std::vector<std::pair<std::vector<const char*>, const char*>> cases = {
+        {{"--port", "70000"}, "--port"},
+        {{"--port", "abc"}, "--port"},
+        {{"--threads", "0"}, "--threads"},
+        {{"--address", "not-an-ip"}, "--address"},
+        {{"--log-level", "loud"}, "--log-level"},
+        {{"--web-dir", "/definitely/not/here"}, "--web-dir"},
+        {{"--max-send-queue", "0"}, "--max-send-queue"},
+        {{"--bogus"}, "--bogus"},
+    };
+    for (const auto& [args, flag] : cases) {
+        const auto p = parse(args);
+        EXPECT_FALSE(p.result.config) << flag;
+        EXPECT_NE(p.result.exit_code, 0) << flag;
+        EXPECT_NE(p.err.find(flag), std::string::npos) << flag << ": " << p.err;
+    }
+}
+
+TEST(ConfigTest, BadEnvironmentValueIsRefused) {
+    ScopedEnv port{"BELOTE_PORT", "eighty"};
+    const auto p = parse({});
+    EXPECT_FALSE(p.result.config);
+    EXPECT_NE(p.result.exit_code, 0);
+}
+
+}  // namespace
+}  // namespace belote
