@@ -1,0 +1,66 @@
+#pragma once
+// Typed client requests (docs/protocol.md "Session", "Lobby", "At a table").
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "engine/action.hpp"
+#include "engine/options.hpp"
+
+namespace belote::protocol {
+
+/// `hello`: already validated (protocol == version, nickname well-formed).
+struct Hello {
+    int protocol = 0;
+    std::string nickname;
+    std::optional<std::string> token;  ///< token of an earlier session, if given
+};
+
+/// `list_tables`.
+struct ListTables {};
+
+/// `create_table`: already validated (a playable variant, target 301/501/1000).
+struct CreateTable {
+    Variant variant = Variant::Classic;
+    int target = 1000;
+};
+
+/// `sit`. `seat` is any int: the table checks its range (bad_seat).
+struct Sit {
+    std::string table;
+    int seat = 0;
+};
+
+/// `add_robot`. `seat` is any int: the table checks its range (bad_seat).
+struct AddRobot {
+    std::string table;
+    int seat = 0;
+};
+
+/// `start`.
+struct Start {
+    std::string table;
+};
+
+/// `take`, `pass`, `name`, `play`: an action of the seat to act.
+struct Act {
+    std::string table;
+    Action action;
+};
+
+/// Any request that needs a table.
+using TableCommand = std::variant<Sit, AddRobot, Start, Act>;
+
+/// Any request.
+using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act>;
+
+/// A decoded request: its id (integer or string, echoed in the reply) and its command.
+struct Request {
+    nlohmann::json id;
+    Command command;
+};
+
+}  // namespace belote::protocol

@@ -1,0 +1,43 @@
+#pragma once
+// Client JSON -> typed requests, with every validation rule of docs/protocol.md.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "protocol/commands.hpp"
+#include "protocol/error_code.hpp"
+
+namespace belote::protocol {
+
+/// A request that could not be decoded: the reply to send is error(id, code, message).
+struct DecodeError {
+    nlohmann::json id;  ///< the request id, or null when it could not be read
+    ErrorCode code;
+    std::string message;  ///< human-readable; names the offending field for bad_message
+};
+
+using Decoded = std::variant<Request, DecodeError>;
+
+/// Longest nickname, in Unicode characters (code points).
+inline constexpr std::size_t max_nickname_chars = 24;
+
+/// Checks a nickname: 1..max_nickname_chars code points of valid UTF-8, no control characters
+/// (U+0000-U+001F, U+007F-U+009F). Returns a reason when invalid, an empty string when valid.
+std::string nickname_problem(std::string_view nickname);
+
+/// Decodes one client frame.
+///
+/// Output: a Request, or a DecodeError with, in order of checking:
+/// - bad_json (id null): `text` is not JSON, or not a JSON object;
+/// - bad_message (id null): `id` missing or neither an integer nor a string;
+/// - bad_message: `type` missing or not a string; unknown_type: not a known message type;
+/// - bad_message naming the field: a required field missing or of the wrong type, a card or
+///   suit that is not valid notation, a seat that does not fit an int is bad_seat instead;
+/// - unsupported_protocol, bad_nickname (hello), invalid_options (create_table).
+/// Unknown extra fields are ignored. Never throws.
+Decoded decode_request(std::string_view text) noexcept;
+
+}  // namespace belote::protocol

@@ -1,0 +1,43 @@
+#pragma once
+// The machine-readable error codes of docs/protocol.md ("Error codes").
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace belote::protocol {
+
+/// Every error a reply can carry. The wire name of each (to_string) is stable: clients match on it.
+enum class ErrorCode : std::uint8_t {
+    BadJson,               ///< "bad_json": the frame is not a JSON object
+    BadMessage,            ///< "bad_message": a field is missing or has the wrong type or range
+    UnknownType,           ///< "unknown_type": `type` is not a known message type
+    NotAuthenticated,      ///< "not_authenticated": a message other than hello before hello
+    AlreadyAuthenticated,  ///< "already_authenticated": a second hello on the same connection
+    UnsupportedProtocol,   ///< "unsupported_protocol": `protocol` is not 1
+    BadNickname,           ///< "bad_nickname": empty, too long or with control characters
+    InvalidOptions,        ///< "invalid_options": unknown variant or target not 301/501/1000
+    NoSuchTable,           ///< "no_such_table"
+    BadSeat,               ///< "bad_seat": seat number out of range
+    SeatTaken,             ///< "seat_taken"
+    AlreadySeated,         ///< "already_seated": the player already has a seat at this table
+    NotSeated,             ///< "not_seated": the action needs a seat at this table
+    AlreadyStarted,        ///< "already_started"
+    SeatsEmpty,            ///< "seats_empty": start with an empty seat
+    NotStarted,            ///< "not_started": an action before the match started
+    MatchOver,             ///< "match_over": an action after the match ended
+    NotYourTurn,           ///< "not_your_turn"
+    IllegalAction,         ///< "illegal_action": not among the seat's legal actions
+    Internal,              ///< "internal": unexpected server failure
+};
+
+/// Number of ErrorCode values (for iteration in tests).
+inline constexpr int error_code_count = static_cast<int>(ErrorCode::Internal) + 1;
+
+/// The wire name of `code`, e.g. "not_your_turn". Never empty.
+std::string_view to_string(ErrorCode code);
+
+/// The code whose wire name is `name`; nullopt for an unknown name.
+std::optional<ErrorCode> parse_error_code(std::string_view name);
+
+}  // namespace belote::protocol

@@ -1,0 +1,14 @@
+#pragma once
+// A deal's score breakdown as JSON (the `score` object of deal_scored and of snapshot history).
+
+#include <nlohmann/json.hpp>
+
+#include "engine/scoring.hpp"
+
+namespace belote::protocol {
+
+/// {"takers","outcome":"made"|"failed"|"litige","capot","card_points","last_trick","belote",
+///  "melds","escrow_awarded","escrow_added","escrow","score"}; arrays indexed by team.
+nlohmann::json deal_score_json(const DealScore& score);
+
+}  // namespace belote::protocol

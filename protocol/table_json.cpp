@@ -1,0 +1,101 @@
+#include "protocol/table_json.hpp"
+
+#include "protocol/action_json.hpp"
+#include "protocol/score_json.hpp"
+
+namespace belote::protocol {
+
+using nlohmann::json;
+
+std::string_view to_string(TableState state) {
+    switch (state) {
+        case TableState::Waiting: return "waiting";
+        case TableState::Playing: return "playing";
+        case TableState::Finished: return "finished";
+    }
+    return "waiting";
+}
+
+namespace {
+
+json player_json(const std::optional<PlayerInfo>& player) {
+    if (!player) return nullptr;
+    return {{"name", player->name}, {"robot", player->robot}};
+}
+
+json optional_int(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
+
+std::string_view phase_name(Phase phase) {
+    switch (phase) {
+        case Phase::NotStarted: return "not_started";
+        case Phase::Auction: return "auction";
+        case Phase::Play: return "play";
+        case Phase::Finished: return "finished";
+    }
+    return "not_started";
+}
+
+}  // namespace
+
+json seats_json(const std::vector<std::optional<PlayerInfo>>& seats) {
+    json out = json::array();
+    for (std::size_t i = 0; i < seats.size(); ++i) out.push_back({{"seat", i}, {"player", player_json(seats[i])}});
+    return out;
+}
+
+json table_summary_json(const TableInfo& info) {
+    return {{"table", info.id},
+            {"variant", to_string(info.variant)},
+            {"target", info.target},
+            {"state", to_string(info.state)},
+            {"seats", seats_json(info.seats)}};
+}
+
+json seat_changed_json(std::string_view table, std::uint64_t v, int seat, const std::optional<PlayerInfo>& player) {
+    return {{"type", "seat_changed"}, {"table", table}, {"v", v}, {"seat", seat}, {"player", player_json(player)}};
+}
+
+json view_json(const View& view) {
+    json out;
+    out["seat"] = optional_int(view.observer.seat);
+    out["phase"] = phase_name(view.phase);
+    out["deal"] = view.deal_number;
+    out["dealer"] = view.deal_number > 0 ? json(view.dealer) : json(nullptr);
+    out["turn_up"] = view.turn_up ? card_json(*view.turn_up) : json(nullptr);
+    if (view.observer.seat) out["hand"] = cards_json(view.hand);
+    out["hand_sizes"] = json(std::vector<int>(view.hand_sizes.begin(), view.hand_sizes.begin() + view.seats));
+    out["auction_round"] = view.auction_round;
+    json calls = json::array();
+    for (const AuctionCall& c : view.auction) calls.push_back(auction_call_json(c));
+    out["auction"] = std::move(calls);
+    out["taker"] = optional_int(view.taker);
+    out["trump"] = view.contract && view.contract->kind == ContractKind::SuitTrump ? json(to_string(view.contract->trump))
+                                                                                 : json(nullptr);
+    out["belote_seat"] = optional_int(view.belote_seat);
+    out["trick"] = view.phase == Phase::Play ? trick_json(view.trick) : json(nullptr);
+    out["last_trick"] = view.last_trick ? trick_json(*view.last_trick) : json(nullptr);
+    out["tricks_won"] = view.tricks_won;
+    out["card_points_won"] = view.card_points_won;
+    out["totals"] = view.totals;
+    out["escrow"] = view.escrow;
+    out["to_act"] = optional_int(view.to_act);
+    if (view.observer.seat) out["legal"] = actions_json(view.legal);
+    json history = json::array();
+    for (const DealScore& s : view.history) history.push_back(deal_score_json(s));
+    out["history"] = std::move(history);
+    out["winner"] = optional_int(view.winner);
+    return out;
+}
+
+json snapshot_json(const TableInfo& info, std::uint64_t v, const View& view) {
+    return {{"type", "snapshot"},
+            {"table", info.id},
+            {"v", v},
+            {"seats", seats_json(info.seats)},
+            {"variant", to_string(info.variant)},
+            {"target", info.target},
+            {"state", to_string(info.state)},
+            {"view", view_json(view)}};
+}
+
+}  // namespace belote::protocol

@@ -1,0 +1,154 @@
+// protocol::decode_request: typed commands and every validation rule of docs/protocol.md.
+
+#include "protocol/decode.hpp"
+
+#include <gtest/gtest.h>
+
+namespace belote::protocol {
+namespace {
+
+using nlohmann::json;
+
+DecodeError error_of(std::string_view text) {
+    auto decoded = decode_request(text);
+    if (auto* e = std::get_if<DecodeError>(&decoded)) return *e;
+    ADD_FAILURE() << "expected an error for " << text;
+    return {};
+}
+
+Request request_of(std::string_view text) {
+    auto decoded = decode_request(text);
+    if (auto* r = std::get_if<Request>(&decoded)) return *r;
+    ADD_FAILURE() << "expected a request for " << text << ", got " << std::get<DecodeError>(decoded).message;
+    return {};
+}
+
+TEST(DecodeTest, Hello) {
+    auto r = request_of(R"({"type":"hello","id":1,"protocol":1,"nickname":"Ana"})");
+    EXPECT_EQ(r.id, json(1));
+    auto& h = std::get<Hello>(r.command);
+    EXPECT_EQ(h.protocol, 1);
+    EXPECT_EQ(h.nickname, "Ana");
+    EXPECT_FALSE(h.token);
+
+    auto t = request_of(R"({"type":"hello","id":"a","protocol":1,"nickname":"Zoé ♠","token":"8f0c"})");
+    EXPECT_EQ(t.id, json("a"));
+    EXPECT_EQ(std::get<Hello>(t.command).token, "8f0c");
+    EXPECT_EQ(std::get<Hello>(t.command).nickname, "Zoé ♠");
+}
+
+TEST(DecodeTest, LobbyAndTableCommands) {
+    EXPECT_TRUE(std::holds_alternative<ListTables>(request_of(R"({"type":"list_tables","id":2})").command));
+
+    auto c = std::get<CreateTable>(request_of(R"({"type":"create_table","id":3,"variant":"classic","target":501})").command);
+    EXPECT_EQ(c.variant, Variant::Classic);
+    EXPECT_EQ(c.target, 501);
+    auto d = std::get<CreateTable>(request_of(R"({"type":"create_table","id":3,"variant":"classic"})").command);
+    EXPECT_EQ(d.target, 1000);
+
+    auto sit = std::get<Sit>(request_of(R"({"type":"sit","id":4,"table":"t1","seat":0})").command);
+    EXPECT_EQ(sit.table, "t1");
+    EXPECT_EQ(sit.seat, 0);
+    auto robot = std::get<AddRobot>(request_of(R"({"type":"add_robot","id":5,"table":"t1","seat":7})").command);
+    EXPECT_EQ(robot.seat, 7);  // the range is the table's business (bad_seat)
+    EXPECT_EQ(std::get<Start>(request_of(R"({"type":"start","id":6,"table":"t1"})").command).table, "t1");
+
+    EXPECT_EQ(std::get<Act>(request_of(R"({"type":"take","id":7,"table":"t1"})").command).action, Action::take());
+    EXPECT_EQ(std::get<Act>(request_of(R"({"type":"pass","id":8,"table":"t1"})").command).action, Action::pass());
+    EXPECT_EQ(std::get<Act>(request_of(R"({"type":"name","id":9,"table":"t1","suit":"S"})").command).action,
+              Action::name_suit(Suit::Spades));
+    auto play = std::get<Act>(request_of(R"({"type":"play","id":10,"table":"t2","card":"JS","extra":[1]})").command);
+    EXPECT_EQ(play.table, "t2");
+    EXPECT_EQ(play.action, Action::play(Card(Rank::Jack, Suit::Spades)));
+}
+
+struct ErrorCase {
+    const char* text;
+    ErrorCode code;
+    json id;
+    const char* mentions;  ///< substring of the message (the field name for bad_message)
+};
+
+TEST(DecodeTest, ErrorsCarryExactCodesIdsAndFieldNames) {
+    const std::vector<ErrorCase> cases{
+        {"", ErrorCode::BadJson, nullptr, "JSON"},
+        {"{", ErrorCode::BadJson, nullptr, "JSON"},
+        {"[1,2]", ErrorCode::BadJson, nullptr, "object"},
+        {"\"hello\"", ErrorCode::BadJson, nullptr, "object"},
+        {"42", ErrorCode::BadJson, nullptr, "object"},
+        {R"({"type":"list_tables"})", ErrorCode::BadMessage, nullptr, "'id'"},
+        {R"({"type":"list_tables","id":1.5})", ErrorCode::BadMessage, nullptr, "'id'"},
+        {R"({"type":"list_tables","id":null})", ErrorCode::BadMessage, nullptr, "'id'"},
+        {R"({"type":"list_tables","id":[1]})", ErrorCode::BadMessage, nullptr, "'id'"},
+        {R"({"id":3})", ErrorCode::BadMessage, 3, "'type'"},
+        {R"({"id":3,"type":7})", ErrorCode::BadMessage, 3, "'type'"},
+        {R"({"id":"x","type":"dance"})", ErrorCode::UnknownType, "x", "dance"},
+        {R"({"id":1,"type":"hello","nickname":"Ana"})", ErrorCode::BadMessage, 1, "'protocol'"},
+        {R"({"id":1,"type":"hello","protocol":"1","nickname":"Ana"})", ErrorCode::BadMessage, 1, "'protocol'"},
+        {R"({"id":1,"type":"hello","protocol":2,"nickname":"Ana"})", ErrorCode::UnsupportedProtocol, 1, "2"},
+        {R"({"id":1,"type":"hello","protocol":1})", ErrorCode::BadMessage, 1, "'nickname'"},
+        {R"({"id":1,"type":"hello","protocol":1,"nickname":5})", ErrorCode::BadMessage, 1, "'nickname'"},
+        {R"({"id":1,"type":"hello","protocol":1,"nickname":""})", ErrorCode::BadNickname, 1, "empty"},
+        {R"({"id":1,"type":"hello","protocol":1,"nickname":"0123456789012345678901234"})", ErrorCode::BadNickname, 1,
+         "24"},
+        {R"({"id":1,"type":"hello","protocol":1,"nickname":"a\tb"})", ErrorCode::BadNickname, 1, "control"},
+        {R"({"id":1,"type":"hello","protocol":1,"nickname":"a\u0085b"})", ErrorCode::BadNickname, 1, "control"},
+        {R"({"id":1,"type":"hello","protocol":1,"nickname":"Ana","token":7})", ErrorCode::BadMessage, 1, "'token'"},
+        {R"({"id":2,"type":"create_table","target":501})", ErrorCode::BadMessage, 2, "'variant'"},
+        {R"({"id":2,"type":"create_table","variant":"poker"})", ErrorCode::InvalidOptions, 2, "poker"},
+        {R"({"id":2,"type":"create_table","variant":"coinche"})", ErrorCode::InvalidOptions, 2, "coinche"},
+        {R"({"id":2,"type":"create_table","variant":"classic","target":500})", ErrorCode::InvalidOptions, 2, "target"},
+        {R"({"id":2,"type":"create_table","variant":"classic","target":"501"})", ErrorCode::BadMessage, 2, "'target'"},
+        {R"({"id":4,"type":"sit","seat":0})", ErrorCode::BadMessage, 4, "'table'"},
+        {R"({"id":4,"type":"sit","table":1,"seat":0})", ErrorCode::BadMessage, 4, "'table'"},
+        {R"({"id":4,"type":"sit","table":"t1"})", ErrorCode::BadMessage, 4, "'seat'"},
+        {R"({"id":4,"type":"sit","table":"t1","seat":"0"})", ErrorCode::BadMessage, 4, "'seat'"},
+        {R"({"id":4,"type":"sit","table":"t1","seat":1.0})", ErrorCode::BadMessage, 4, "'seat'"},
+        {R"({"id":4,"type":"sit","table":"t1","seat":99999999999})", ErrorCode::BadSeat, 4, "'seat'"},
+        {R"({"id":5,"type":"add_robot","table":"t1"})", ErrorCode::BadMessage, 5, "'seat'"},
+        {R"({"id":6,"type":"start"})", ErrorCode::BadMessage, 6, "'table'"},
+        {R"({"id":7,"type":"take"})", ErrorCode::BadMessage, 7, "'table'"},
+        {R"({"id":8,"type":"pass","table":null})", ErrorCode::BadMessage, 8, "'table'"},
+        {R"({"id":9,"type":"name","table":"t1"})", ErrorCode::BadMessage, 9, "'suit'"},
+        {R"({"id":9,"type":"name","table":"t1","suit":"X"})", ErrorCode::BadMessage, 9, "'suit'"},
+        {R"({"id":10,"type":"play","table":"t1"})", ErrorCode::BadMessage, 10, "'card'"},
+        {R"({"id":10,"type":"play","table":"t1","card":"1S"})", ErrorCode::BadMessage, 10, "'card'"},
+        {R"({"id":10,"type":"play","table":"t1","card":["JS"]})", ErrorCode::BadMessage, 10, "'card'"},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.text);
+        auto e = error_of(c.text);
+        EXPECT_EQ(to_string(e.code), to_string(c.code));
+        EXPECT_EQ(e.id, c.id);
+        EXPECT_NE(e.message.find(c.mentions), std::string::npos) << e.message;
+    }
+}
+
+TEST(DecodeTest, NicknameLengthCountsCharactersNotBytes) {
+    EXPECT_EQ(nickname_problem("ééééééééééééééééééééééé♠"), "");  // 24 characters, 48 bytes
+    EXPECT_NE(nickname_problem("éééééééééééééééééééééééé♠"), "");
+    EXPECT_NE(nickname_problem(std::string("a\x7f", 2)), "");
+    EXPECT_NE(nickname_problem(std::string("a\0b", 3)), "");
+    EXPECT_NE(nickname_problem("\xC3"), "");  // truncated UTF-8
+}
+
+TEST(DecodeTest, NeverThrowsOnHostileInput) {
+    std::string deep(100000, '[');
+    EXPECT_EQ(error_of(deep).code, ErrorCode::BadJson);
+    EXPECT_EQ(error_of("\xff\xfe").code, ErrorCode::BadJson);
+    EXPECT_EQ(error_of(R"({"id":1,"type":"play","table":"t1","card":"\u0000S"})").code, ErrorCode::BadMessage);
+}
+
+TEST(ErrorCodeTest, NamesAreStableAndRoundTrip) {
+    EXPECT_EQ(to_string(ErrorCode::BadJson), "bad_json");
+    EXPECT_EQ(to_string(ErrorCode::NotYourTurn), "not_your_turn");
+    EXPECT_EQ(to_string(ErrorCode::Internal), "internal");
+    for (int i = 0; i < error_code_count; ++i) {
+        auto code = static_cast<ErrorCode>(i);
+        EXPECT_EQ(parse_error_code(to_string(code)), code);
+    }
+    EXPECT_FALSE(parse_error_code("nope"));
+}
+
+}  // namespace
+}  // namespace belote::protocol
