@@ -1,0 +1,131 @@
+#include "server/game/game_handler.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/decode.hpp"
+#include "protocol/replies.hpp"
+#include "protocol/version.hpp"
+#include "server/app.hpp"
+
+namespace belote {
+
+std::shared_ptr<net::ConnectionHandler> make_game_handler(boost::asio::io_context& ioc, const Config& config) {
+    return std::make_shared<game::GameHandler>(ioc, config);
+}
+
+}  // namespace belote
+
+namespace belote::game {
+
+using protocol::ErrorCode;
+using nlohmann::json;
+
+namespace {
+
+void send(const std::shared_ptr<net::Connection>& connection, const json& message) {
+    connection->send(protocol::to_text(message));
+}
+
+void send_error(const std::shared_ptr<net::Connection>& connection, const json& id, ErrorCode code,
+                std::string_view message) {
+    spdlog::debug("connection {}: error {} for request {}: {}", connection->id(), protocol::to_string(code), id.dump(),
+                  message);
+    send(connection, protocol::error_reply(id, code, message));
+}
+
+const std::string& table_of(const protocol::TableCommand& command) {
+    return std::visit([](const auto& c) -> const std::string& { return c.table; }, command);
+}
+
+}  // namespace
+
+GameHandler::GameHandler(boost::asio::io_context& ioc, const Config& config)
+    : lobby_(ioc, std::chrono::milliseconds(config.robot_delay_ms)) {}
+
+void GameHandler::on_open(std::shared_ptr<net::Connection> connection) {
+    spdlog::info("connection {} open from {}", connection->id(), connection->remote_address());
+    players_.open(connection->id());
+}
+
+void GameHandler::on_close(const std::shared_ptr<net::Connection>& connection) {
+    try {
+        spdlog::info("connection {} closed", connection->id());
+        if (auto player = players_.close(connection->id())) {
+            for (const auto& id : player->tables())
+                if (auto table = lobby_.find(id)) table->presence_changed();
+        }
+    } catch (const std::exception& e) {
+        spdlog::error("connection {}: on_close failed: {}", connection->id(), e.what());
+    }
+}
+
+void GameHandler::on_text(const std::shared_ptr<net::Connection>& connection, std::string text) {
+    json id = nullptr;
+    try {
+        auto decoded = protocol::decode_request(text);
+        if (const auto* error = std::get_if<protocol::DecodeError>(&decoded)) {
+            send_error(connection, error->id, error->code, error->message);
+            return;
+        }
+        const auto& request = std::get<protocol::Request>(decoded);
+        id = request.id;
+        dispatch(connection, request);
+    } catch (const std::exception& e) {
+        spdlog::error("connection {}: internal error: {}", connection->id(), e.what());
+        send(connection, protocol::error_reply(id, ErrorCode::Internal, "internal server error"));
+    }
+}
+
+void GameHandler::dispatch(const std::shared_ptr<net::Connection>& connection, const protocol::Request& request) {
+    const json& id = request.id;
+    if (const auto* h = std::get_if<protocol::Hello>(&request.command)) return hello(connection, id, *h);
+
+    auto player = players_.player_of(connection->id());
+    if (!player) return send_error(connection, id, ErrorCode::NotAuthenticated, "send hello first");
+
+    if (std::holds_alternative<protocol::ListTables>(request.command)) {
+        json tables = json::array();
+        for (const auto& info : lobby_.list()) tables.push_back(protocol::table_summary_json(info));
+        return send(connection, protocol::ok_reply(id, {{"tables", std::move(tables)}}));
+    }
+    if (const auto* c = std::get_if<protocol::CreateTable>(&request.command)) {
+        MatchOptions options;
+        options.variant = c->variant;
+        options.target = c->target;
+        if (auto problem = validate(options)) return send_error(connection, id, ErrorCode::InvalidOptions, *problem);
+        auto table = lobby_.create(options);
+        spdlog::info("{} ({}) created table {}", player->id(), player->nickname(), table->id());
+        return send(connection, protocol::ok_reply(id, {{"table", table->id()}}));
+    }
+
+    protocol::TableCommand command = std::visit(
+        [](const auto& c) -> protocol::TableCommand {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, protocol::Sit> || std::is_same_v<T, protocol::AddRobot> ||
+                          std::is_same_v<T, protocol::Start> || std::is_same_v<T, protocol::Act>)
+                return c;
+            else
+                throw std::logic_error("not a table command");
+        },
+        request.command);
+    auto table = lobby_.find(table_of(command));
+    if (!table) return send_error(connection, id, ErrorCode::NoSuchTable, "no table '" + table_of(command) + "'");
+    table->handle(std::move(player), connection, id, std::move(command));
+}
+
+void GameHandler::hello(const std::shared_ptr<net::Connection>& connection, const json& id,
+                        const protocol::Hello& hello) {
+    auto login = players_.login(connection, hello.nickname, hello.token);
+    if (!login) return send_error(connection, id, ErrorCode::AlreadyAuthenticated, "this connection already said hello");
+    const auto& player = login->player;
+    spdlog::info("connection {}: {} player {} ({})", connection->id(), login->resumed ? "resumed" : "new", player->id(),
+                 player->nickname());
+    if (login->replaced) login->replaced->close(close_replaced, "signed in on another connection");
+    send(connection, protocol::ok_reply(id, {{"protocol", protocol::version},
+                                             {"token", player->token()},
+                                             {"player", {{"id", player->id()}, {"nickname", player->nickname()}}}}));
+    for (const auto& table_id : player->tables())
+        if (auto table = lobby_.find(table_id)) table->resync(player);
+}
+
+}  // namespace belote::game

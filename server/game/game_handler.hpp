@@ -1,0 +1,38 @@
+#pragma once
+// The ConnectionHandler of the game: sessions (hello), lobby requests, and routing to tables.
+
+#include <boost/asio/io_context.hpp>
+
+#include "protocol/commands.hpp"
+#include "server/config.hpp"
+#include "server/game/lobby.hpp"
+#include "server/game/player_registry.hpp"
+#include "server/net/connection.hpp"
+
+namespace belote::game {
+
+/// Close code sent to a connection whose player logged in again on another connection.
+inline constexpr std::uint16_t close_replaced = 4001;
+
+/// Serves every WebSocket connection: decodes each frame (protocol::decode_request), answers
+/// session and lobby requests itself and posts table requests to the table's strand. Every
+/// request gets exactly one reply; an exception becomes an `internal` error (the connection
+/// stays open). Thread-safe (connections call it concurrently).
+class GameHandler final : public net::ConnectionHandler {
+public:
+    GameHandler(boost::asio::io_context& ioc, const Config& config);
+
+    void on_open(std::shared_ptr<net::Connection> connection) override;
+    void on_text(const std::shared_ptr<net::Connection>& connection, std::string text) override;
+    void on_close(const std::shared_ptr<net::Connection>& connection) override;
+
+private:
+    void dispatch(const std::shared_ptr<net::Connection>& connection, const protocol::Request& request);
+    void hello(const std::shared_ptr<net::Connection>& connection, const nlohmann::json& id,
+               const protocol::Hello& hello);
+
+    PlayerRegistry players_;
+    Lobby lobby_;
+};
+
+}  // namespace belote::game

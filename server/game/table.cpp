@@ -1,0 +1,256 @@
+#include "server/game/table.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/event_json.hpp"
+#include "protocol/replies.hpp"
+
+namespace belote::game {
+
+using protocol::ErrorCode;
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+ErrorCode code_of(RejectReason reason) {
+    switch (reason) {
+        case RejectReason::NotStarted: return ErrorCode::NotStarted;
+        case RejectReason::MatchOver: return ErrorCode::MatchOver;
+        case RejectReason::NotYourTurn: return ErrorCode::NotYourTurn;
+        case RejectReason::IllegalAction: return ErrorCode::IllegalAction;
+        case RejectReason::None: break;
+    }
+    return ErrorCode::Internal;
+}
+
+}  // namespace
+
+Table::Table(boost::asio::io_context& ioc, std::string id, MatchOptions options, std::uint64_t seed,
+             std::chrono::milliseconds robot_delay)
+    : id_(std::move(id)),
+      strand_(boost::asio::make_strand(ioc)),
+      match_(options, seed),
+      robots_(strand_, robot_delay) {
+    robots_.seed(seed);
+    refresh_info();
+}
+
+protocol::TableInfo Table::info() const {
+    std::lock_guard lock(info_mutex_);
+    return info_;
+}
+
+void Table::handle(std::shared_ptr<Player> player, std::shared_ptr<net::Connection> reply_to, nlohmann::json id,
+                   protocol::TableCommand command) {
+    boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player), reply_to = std::move(reply_to),
+                                id = std::move(id), command = std::move(command)] {
+        try {
+            self->execute(player, reply_to, id, command);
+        } catch (const std::exception& e) {
+            spdlog::error("table {}: internal error: {}", self->id_, e.what());
+            reply_to->send(protocol::to_text(protocol::error_reply(id, ErrorCode::Internal, "internal server error")));
+        }
+    });
+}
+
+void Table::resync(std::shared_ptr<Player> player) {
+    boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player)] {
+        try {
+            if (auto seat = self->seat_of(*player)) self->send_snapshot(*seat);
+            self->maybe_schedule_robot();
+        } catch (const std::exception& e) {
+            spdlog::error("table {}: resync failed: {}", self->id_, e.what());
+        }
+    });
+}
+
+void Table::presence_changed() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        try {
+            self->maybe_schedule_robot();
+        } catch (const std::exception& e) {
+            spdlog::error("table {}: {}", self->id_, e.what());
+        }
+    });
+}
+
+void Table::execute(const std::shared_ptr<Player>& player, const std::shared_ptr<net::Connection>& reply_to,
+                    const nlohmann::json& id, const protocol::TableCommand& command) {
+    // The ok reply is sent by each command just before the events it causes ("replies come first").
+    auto reply_ok = [&] { reply_to->send(protocol::to_text(protocol::ok_reply(id))); };
+    Outcome refused = std::visit(Overloaded{
+                                     [&](const protocol::Sit& c) { return sit(player, c.seat, reply_ok); },
+                                     [&](const protocol::AddRobot& c) { return add_robot(c.seat, reply_ok); },
+                                     [&](const protocol::Start&) { return start(player, reply_ok); },
+                                     [&](const protocol::Act& c) { return act(player, c.action, reply_ok); },
+                                 },
+                                 command);
+    if (refused) {
+        spdlog::debug("table {}: refused request {} from {}: {} ({})", id_, id.dump(), player->id(),
+                      protocol::to_string(refused->code), refused->message);
+        reply_to->send(protocol::to_text(protocol::error_reply(id, refused->code, refused->message)));
+    }
+}
+
+Table::Outcome Table::sit(const std::shared_ptr<Player>& player, int seat, const std::function<void()>& reply_ok) {
+    if (seat < 0 || seat >= match_.seats())
+        return Refusal{ErrorCode::BadSeat, "seat must be 0.." + std::to_string(match_.seats() - 1)};
+    if (match_.phase() != Phase::NotStarted) return Refusal{ErrorCode::AlreadyStarted, "the match has started"};
+    if (auto mine = seat_of(*player))
+        return Refusal{ErrorCode::AlreadySeated, "you already sit in seat " + std::to_string(*mine)};
+    if (!seats_[seat].empty()) return Refusal{ErrorCode::SeatTaken, "seat " + std::to_string(seat) + " is taken"};
+
+    seats_[seat].human = player;
+    player->add_table(id_);
+    refresh_info();
+    spdlog::info("table {}: {} ({}) sits in seat {}", id_, player->id(), player->nickname(), seat);
+    reply_ok();
+    publish_seat_changed(seat);
+    send_snapshot(seat);
+    return std::nullopt;
+}
+
+Table::Outcome Table::add_robot(int seat, const std::function<void()>& reply_ok) {
+    if (seat < 0 || seat >= match_.seats())
+        return Refusal{ErrorCode::BadSeat, "seat must be 0.." + std::to_string(match_.seats() - 1)};
+    if (match_.phase() != Phase::NotStarted) return Refusal{ErrorCode::AlreadyStarted, "the match has started"};
+    if (!seats_[seat].empty()) return Refusal{ErrorCode::SeatTaken, "seat " + std::to_string(seat) + " is taken"};
+
+    seats_[seat].robot = true;
+    refresh_info();
+    spdlog::info("table {}: robot in seat {}", id_, seat);
+    reply_ok();
+    publish_seat_changed(seat);
+    return std::nullopt;
+}
+
+Table::Outcome Table::start(const std::shared_ptr<Player>& player, const std::function<void()>& reply_ok) {
+    if (!seat_of(*player)) return Refusal{ErrorCode::NotSeated, "only a player seated at the table may start it"};
+    if (match_.phase() != Phase::NotStarted) return Refusal{ErrorCode::AlreadyStarted, "the match has started"};
+    for (Seat s = 0; s < match_.seats(); ++s)
+        if (seats_[s].empty()) return Refusal{ErrorCode::SeatsEmpty, "seat " + std::to_string(s) + " is empty"};
+
+    auto events = match_.start();
+    refresh_info();
+    spdlog::info("table {}: match started ({}, target {}), seed {}", id_, to_string(match_.options().variant),
+                 match_.options().target, match_.seed());
+    reply_ok();
+    publish(events);
+    return std::nullopt;
+}
+
+Table::Outcome Table::act(const std::shared_ptr<Player>& player, const Action& action,
+                          const std::function<void()>& reply_ok) {
+    auto seat = seat_of(*player);
+    if (!seat) return Refusal{ErrorCode::NotSeated, "you have no seat at this table"};
+    ApplyResult result = match_.apply(*seat, action);
+    if (!result.ok()) return Refusal{code_of(result.reason), result.message};
+    reply_ok();
+    publish(result.events);
+    return std::nullopt;
+}
+
+std::optional<Seat> Table::seat_of(const Player& player) const {
+    for (Seat s = 0; s < match_.seats(); ++s)
+        if (seats_[s].human.get() == &player) return s;
+    return std::nullopt;
+}
+
+bool Table::robot_controlled(Seat seat) const {
+    const SeatState& state = seats_[seat];
+    return state.robot || (state.human && !state.human->connection());
+}
+
+std::shared_ptr<net::Connection> Table::synced_connection(Seat seat) const {
+    const SeatState& state = seats_[seat];
+    if (!state.human) return nullptr;
+    auto connection = state.human->connection();
+    if (!connection || connection->id() != state.synced_connection) return nullptr;
+    return connection;
+}
+
+void Table::publish(const std::vector<Event>& events) {
+    for (const Event& event : events) {
+        ++v_;
+        for (Seat s = 0; s < match_.seats(); ++s)
+            if (auto connection = synced_connection(s))
+                connection->send(protocol::to_text(protocol::event_json(event, Observer::of_seat(s), id_, v_)));
+        if (const auto* ended = std::get_if<MatchEnded>(&event))
+            spdlog::info("table {}: match ended, team {} wins {}-{}", id_, ended->winner, ended->totals[0],
+                         ended->totals[1]);
+    }
+    refresh_info();
+    maybe_schedule_robot();
+}
+
+void Table::publish_seat_changed(Seat seat) {
+    ++v_;
+    auto player = info().seats[seat];
+    auto text = protocol::to_text(protocol::seat_changed_json(id_, v_, seat, player));
+    for (Seat s = 0; s < match_.seats(); ++s)
+        if (s != seat)
+            if (auto connection = synced_connection(s)) connection->send(text);
+}
+
+void Table::send_snapshot(Seat seat) {
+    auto connection = seats_[seat].human ? seats_[seat].human->connection() : nullptr;
+    if (!connection) return;
+    seats_[seat].synced_connection = connection->id();
+    connection->send(protocol::to_text(protocol::snapshot_json(info(), v_, match_.view(Observer::of_seat(seat)))));
+}
+
+void Table::refresh_info() {
+    protocol::TableInfo info;
+    info.id = id_;
+    info.variant = match_.options().variant;
+    info.target = match_.options().target;
+    info.state = match_.phase() == Phase::NotStarted ? protocol::TableState::Waiting
+                 : match_.finished()                 ? protocol::TableState::Finished
+                                                     : protocol::TableState::Playing;
+    for (Seat s = 0; s < match_.seats(); ++s) {
+        const SeatState& state = seats_[s];
+        if (state.human)
+            info.seats.push_back(protocol::PlayerInfo{state.human->nickname(), false});
+        else if (state.robot)
+            info.seats.push_back(protocol::PlayerInfo{"Robot " + std::to_string(s), true});
+        else
+            info.seats.push_back(std::nullopt);
+    }
+    std::lock_guard lock(info_mutex_);
+    info_ = std::move(info);
+}
+
+void Table::maybe_schedule_robot() {
+    if (robots_.pending()) return;
+    auto seat = match_.to_act();
+    if (!seat || !robot_controlled(*seat)) return;
+    robots_.schedule([self = shared_from_this()] {
+        try {
+            self->robot_turn();
+        } catch (const std::exception& e) {
+            spdlog::error("table {}: robot failed: {}", self->id_, e.what());
+        }
+    });
+}
+
+void Table::robot_turn() {
+    auto seat = match_.to_act();
+    if (!seat || !robot_controlled(*seat)) return;  // a human came back, or the match ended
+    Action action = robots_.decide(match_.view(Observer::of_seat(*seat)));
+    ApplyResult result = match_.apply(*seat, action);
+    if (!result.ok()) {
+        spdlog::error("table {}: robot in seat {} chose a refused action {}: {}", id_, *seat, to_string(action),
+                      result.message);
+        return;
+    }
+    publish(result.events);
+}
+
+}  // namespace belote::game

@@ -1,0 +1,89 @@
+#pragma once
+// Test helpers for the game layer: a WebSocket client speaking docs/protocol.md with timeouts,
+// and an in-process game server (real handler, real Server) on port 0.
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/config.hpp"
+#include "server/net/server.hpp"
+
+namespace belote::testing {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+/// A WebSocket client for tests. Every read waits at most a timeout (then throws
+/// std::runtime_error), so a missing message fails the test instead of hanging it.
+class GameClient {
+public:
+    /// Connects to ws://127.0.0.1:`port`/ws. Throws on failure.
+    explicit GameClient(unsigned short port, std::chrono::milliseconds timeout = 10s);
+    ~GameClient();
+
+    /// Sends one text frame.
+    void send_text(const std::string& text);
+    void send(const json& message) { send_text(message.dump()); }
+
+    /// The next message in arrival order (buffered events first). Throws on timeout or close.
+    json next();
+
+    /// Sends `message` (an "id" is added when missing), then reads until the reply with that id.
+    /// Events read meanwhile are kept, in order, for next()/next_event(). Returns the reply.
+    json request(json message);
+
+    /// The next buffered or incoming message that is not a reply (an event).
+    json next_event();
+
+    /// Skips events until one of `type` arrives and returns it (skipped events are dropped).
+    json next_event_of(const std::string& type);
+
+    /// hello with `nickname` (and `token` when not empty); returns the reply.
+    json hello(const std::string& nickname, const std::string& token = "");
+
+    /// Messages buffered by request() and not yet consumed.
+    std::deque<json>& pending() { return pending_; }
+
+    /// Reads until the server closes the connection; returns the close code (throws on timeout).
+    int read_until_closed();
+
+private:
+    json read_one();
+
+    boost::asio::io_context ioc_;
+    boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
+    std::chrono::milliseconds timeout_;
+    std::deque<json> pending_;
+    long next_id_ = 1000;
+    bool broken_ = false;
+};
+
+/// The real game handler behind a real Server on 127.0.0.1:0, on two io_context threads.
+class GameServer {
+public:
+    /// `config.port`/`address`/`web_dir` are overridden; robot_delay_ms defaults to 0 here.
+    explicit GameServer(Config config = test_config());
+    ~GameServer();
+
+    unsigned short port() const { return server_->port(); }
+    static Config test_config();
+
+private:
+    boost::asio::io_context ioc_;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+    std::unique_ptr<net::Server> server_;
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace belote::testing
