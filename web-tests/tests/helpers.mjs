@@ -1,0 +1,83 @@
+// Shared helpers for the browser tests: launching Debian's chromium, signing in, seating robots.
+import { chromium } from 'playwright-core';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const BASE_URL = process.env.BELOTE_URL || 'http://127.0.0.1:8080';
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser context (own localStorage) with a page that records uncaught page errors. */
+export async function openPage(browser, viewport = { width: 1100, height: 860 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.pageErrors = [];
+  page.on('pageerror', (e) => page.pageErrors.push(e));
+  await page.goto(BASE_URL);
+  return page;
+}
+
+export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+export async function signIn(page, nickname) {
+  await byId(page, 'nickname').fill(nickname);
+  await byId(page, 'hello').click();
+  await byId(page, 'table-list').waitFor({ state: 'attached' });
+  await page.locator('#lobby').waitFor({ state: 'visible' });
+}
+
+/** Creates a table through the form; returns its id (the client opens it). */
+export async function createTable(page, target = '1000') {
+  await byId(page, 'create-target').selectOption(String(target));
+  await byId(page, 'create-table').click();
+  const view = byId(page, 'table-view');
+  await view.waitFor();
+  return view.getAttribute('data-table');
+}
+
+export async function sitAndFillWithRobots(page, seat = 0) {
+  await byId(page, `seat-${seat}-sit`).click();
+  await page.locator(`[data-testid="table-view"][data-seat="${seat}"]`).waitFor();
+  for (let s = 0; s < 4; s++) {
+    if (s === seat) continue;
+    await byId(page, `seat-${s}-add-robot`).click();
+    await byId(page, `seat-${s}-robot`).waitFor();
+  }
+}
+
+/**
+ * Waits until the page shows the latest state (rendered version == state version, no request in
+ * flight, version above `minV`: the one seen when we last acted) and returns what the player faces: 'result', 'match', 'auction', 'play'.
+ */
+export async function waitForDecision(page, minV = 0, timeout = 30000) {
+  const h = await page.waitForFunction((minV) => {
+    if (document.querySelector('[data-testid="deal-result"]')) return 'result';
+    if (document.querySelector('[data-testid="match-result"]')) return 'match';
+    const view = document.querySelector('[data-testid="table-view"]');
+    const s = window.__beloteDebug.state();
+    if (!view || !s || s.v <= minV || String(s.v) !== view.dataset.v || view.dataset.busy !== 'false') return false;
+    return view.dataset.myTurn === 'true' ? s.phase : false;
+  }, minV, { timeout, polling: 50 }).catch(async (e) => {
+    // Say where the client stood, to tell a stuck server from a stuck page.
+    const info = await page.evaluate(() => {
+      const s = window.__beloteDebug.state();
+      const view = document.querySelector('[data-testid="table-view"]');
+      return JSON.stringify({ v: s && s.v, phase: s && s.phase, to_act: s && s.to_act, legal: s && s.legal,
+        rendered: view && { ...view.dataset }, log: s && s.log.slice(-4),
+        errors: [...document.querySelectorAll('[data-testid="error-message"]')].map((m) => m.dataset.code),
+        lastEvents: window.__beloteDebug.events().slice(-3) });
+    }).catch(() => '?');
+    throw new Error(`${e.message}\nclient state: ${info}\npage errors: ${(page.pageErrors || []).map((x) => x.stack || x).join("\n")}`);
+  });
+  return h.jsonValue();
+}

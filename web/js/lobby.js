@@ -1,0 +1,87 @@
+// Lobby: table list (with periodic refresh) and the create-table form.
+import { STATE_LABEL } from './i18n.js';
+
+const REFRESH_MS = 5000;
+
+export class Lobby {
+  constructor(app) {
+    this.app = app;
+    this.list = document.getElementById('table-list');
+    this.empty = document.getElementById('table-list-empty');
+    this.timer = null;
+    this.tables = [];
+    document.getElementById('refresh-tables').addEventListener('click', () => this.refresh());
+    document.getElementById('create-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const f = e.target;
+      this.app.createTable(f.variant.value, Number(f.target.value));
+    });
+  }
+
+  show() {
+    this.refresh();
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  hide() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async refresh() {
+    try {
+      const reply = await this.app.request({ type: 'list_tables' }, { quiet: true });
+      this.tables = Array.isArray(reply.tables) ? reply.tables : [];
+      this.render();
+    } catch (e) {
+      /* shown by app.request unless it was a disconnect */
+    }
+  }
+
+  render() {
+    this.list.replaceChildren();
+    this.empty.hidden = this.tables.length > 0;
+    for (const t of this.tables) {
+      const li = document.createElement('li');
+      li.className = `table-item state-${t.state}`;
+      li.dataset.testid = `table-${t.table}`;
+      const title = document.createElement('div');
+      title.className = 'ti-title';
+      const name = document.createElement('strong');
+      name.textContent = `Table ${t.table}`;
+      const meta = document.createElement('span');
+      meta.className = 'muted';
+      meta.textContent = ` · ${t.variant === 'classic' ? 'Classic' : t.variant} · to ${t.target}`;
+      const badge = document.createElement('span');
+      badge.className = `state-badge ${t.state}`;
+      badge.textContent = STATE_LABEL[t.state] || t.state;
+      title.append(name, meta, badge);
+
+      const seats = document.createElement('div');
+      seats.className = 'ti-seats';
+      for (const s of t.seats || []) {
+        const chip = document.createElement('span');
+        chip.className = `seat-chip ${s.player ? (s.player.robot ? 'robot' : 'human') : 'empty'}`;
+        chip.textContent = s.player ? s.player.name : 'empty';
+        if (s.player && s.player.robot) {
+          const bot = document.createElement('span');
+          bot.className = 'chip-bot';
+          bot.textContent = 'bot';
+          chip.append(bot);
+        }
+        seats.append(chip);
+      }
+
+      const open = document.createElement('button');
+      open.type = 'button';
+      open.className = 'btn primary';
+      open.dataset.testid = `open-${t.table}`;
+      const free = (t.seats || []).filter((s) => !s.player).length;
+      open.textContent = this.app.isSeatedAt(t.table) ? 'Return' : t.state === 'waiting' && free ? 'Join' : 'View';
+      open.addEventListener('click', () => this.app.openTable(t.table, t));
+      li.append(title, seats, open);
+      this.list.append(li);
+    }
+  }
+}

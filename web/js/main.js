@@ -1,0 +1,264 @@
+// App controller: session (hello + token), routing lobby <-> table, event dispatch, messages, debug hook.
+import { Connection } from './connection.js';
+import { fromListing, fromSnapshot, applyEvent } from './state.js';
+import { Lobby } from './lobby.js';
+import { TableView } from './table.js';
+import { errorText } from './i18n.js';
+
+const LS_TOKEN = 'belote.token';
+const LS_NICK = 'belote.nickname';
+const LS_TABLE = 'belote.table';
+const MAX_MESSAGES = 4;
+
+const $ = (id) => document.getElementById(id);
+
+class App {
+  constructor() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    this.conn = new Connection(`${proto}//${location.host}/ws`);
+    this.player = null;
+    this.authenticated = false;
+    this.tables = new Map();   // table id -> state
+    this.current = null;       // table id shown, or null for the lobby
+    this.events = [];          // recent raw events (debug)
+    this.renderQueued = false;
+    this.lobby = new Lobby(this);
+    this.tableView = new TableView(this, $('table'));
+
+    this.conn.onStatus = (st) => this.setConnStatus(st);
+    this.conn.onOpen = () => this.onOpen();
+    this.conn.onEvent = (m) => this.onEvent(m);
+    this.conn.onOrphanError = (e) => this.showError(e.code, e.message);
+
+    $('login-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const nick = $('nickname').value.trim();
+      if (!nick) return;
+      localStorage.setItem(LS_NICK, nick);
+      this.hello(nick);
+    });
+    $('nickname').value = localStorage.getItem(LS_NICK) || '';
+  }
+
+  start() {
+    this.showScreen(null);
+    this.conn.connect();
+  }
+
+  // ---- connection & session -------------------------------------------------
+
+  setConnStatus(st) {
+    const e = document.querySelector('[data-testid="conn-status"]');
+    e.dataset.state = st;
+    e.textContent = { connecting: 'Connecting…', open: 'Online', reconnecting: 'Reconnecting…', closed: 'Offline', replaced: 'Offline' }[st] || st;
+    if (st !== 'open') this.authenticated = false;
+    if (st === 'replaced') this.showError('replaced');
+  }
+
+  onOpen() {
+    const nick = localStorage.getItem(LS_NICK);
+    if (nick && localStorage.getItem(LS_TOKEN)) this.hello(nick);
+    else if (!this.authenticated) this.showScreen('login');
+  }
+
+  async hello(nickname) {
+    const token = localStorage.getItem(LS_TOKEN);
+    // Tables we were following may have moved on while we were away: the server re-sends snapshots.
+    for (const s of this.tables.values()) s.synced = false;
+    try {
+      const msg = { type: 'hello', protocol: 1, nickname };
+      if (token) msg.token = token;
+      const reply = await this.request(msg);
+      this.authenticated = true;
+      this.player = reply.player || { nickname };
+      if (reply.token) localStorage.setItem(LS_TOKEN, reply.token);
+      const who = document.querySelector('[data-testid="who"]');
+      who.hidden = false;
+      who.replaceChildren();
+      const name = document.createElement('span');
+      name.textContent = this.player.nickname || nickname;
+      const out = document.createElement('button');
+      out.type = 'button';
+      out.className = 'btn ghost small';
+      out.textContent = 'Change name';
+      out.dataset.testid = 'logout';
+      out.addEventListener('click', () => this.logout());
+      who.append(name, out);
+      const wanted = localStorage.getItem(LS_TABLE);
+      if (this.current) this.showScreen('table');
+      else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
+      else this.showScreen('lobby');
+    } catch (e) {
+      if (e.code === 'bad_nickname' || e.code === 'unsupported_protocol') localStorage.removeItem(LS_TOKEN);
+      this.showScreen('login');
+    }
+  }
+
+  logout() {
+    localStorage.removeItem(LS_TOKEN);
+    localStorage.removeItem(LS_TABLE);
+    this.tables.clear();
+    this.current = null;
+    this.authenticated = false;
+    document.querySelector('[data-testid="who"]').hidden = true;
+    this.conn.reconnect();
+    this.showScreen('login');
+  }
+
+  /** Sends a request; shows any error to the user (unless quiet and a disconnect); rethrows it. */
+  async request(body, { quiet = false } = {}) {
+    try {
+      return await this.conn.request(body);
+    } catch (e) {
+      if (!(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message);
+      throw e;
+    }
+  }
+
+  // ---- events ----------------------------------------------------------------
+
+  onEvent(m) {
+    this.events.push(m);
+    if (this.events.length > 500) this.events.splice(0, 100);
+    if (!m.table) return;
+    if (m.type === 'snapshot') {
+      const prev = this.tables.get(m.table);
+      this.tables.set(m.table, fromSnapshot(m, prev));
+      const wanted = localStorage.getItem(LS_TABLE);
+      if (!this.current && this.authenticated && wanted === m.table) this.openTable(m.table);
+      this.scheduleRender();
+      return;
+    }
+    const s = this.tables.get(m.table);
+    if (!s) return;
+    const res = applyEvent(s, m, (seat) => this.tableView.name(s, seat));
+    if (res === 'gap') {
+      // We missed events: come back on a fresh connection; the server re-sends a snapshot.
+      s.synced = false;
+      this.conn.reconnect();
+      return;
+    }
+    if (res === 'applied' && m.table === this.current) this.scheduleRender();
+  }
+
+  // ---- lobby & table actions --------------------------------------------------
+
+  async createTable(variant, target) {
+    try {
+      const reply = await this.request({ type: 'create_table', variant, target });
+      this.openTable(reply.table, { table: reply.table, variant, target, state: 'waiting', seats: [] });
+    } catch (e) { /* shown */ }
+  }
+
+  isSeatedAt(id) {
+    const s = this.tables.get(id);
+    return !!(s && s.synced && s.seat != null);
+  }
+
+  openTable(id, listing) {
+    if (!this.tables.has(id) && listing) this.tables.set(id, fromListing(listing));
+    if (!this.tables.has(id)) return;
+    this.current = id;
+    localStorage.setItem(LS_TABLE, id);
+    this.showScreen('table');
+    if (!this.isSeatedAt(id)) this.refreshListing();
+  }
+
+  /** While not seated no events arrive: poll the lobby list for this table. */
+  async refreshListing() {
+    const id = this.current;
+    if (!id || this.isSeatedAt(id)) return;
+    try {
+      const reply = await this.request({ type: 'list_tables' }, { quiet: true });
+      const t = (reply.tables || []).find((x) => x.table === id);
+      const s = this.tables.get(id);
+      if (t && s && !s.synced) {
+        this.tables.set(id, Object.assign(fromListing(t), { log: s.log }));
+        this.scheduleRender();
+      }
+    } catch (e) { /* shown */ }
+  }
+
+  async sit(seat) {
+    try {
+      await this.request({ type: 'sit', table: this.current, seat });
+    } catch (e) {
+      this.refreshListing();
+    }
+  }
+
+  async addRobot(seat) {
+    try {
+      await this.request({ type: 'add_robot', table: this.current, seat });
+    } catch (e) { /* shown */ }
+    this.refreshListing();
+  }
+
+  goLobby() {
+    this.current = null;
+    localStorage.removeItem(LS_TABLE);
+    this.showScreen('lobby');
+  }
+
+  // ---- screens & rendering ----------------------------------------------------
+
+  showScreen(name) {
+    $('login').hidden = name !== 'login';
+    $('lobby').hidden = name !== 'lobby';
+    $('table').hidden = name !== 'table';
+    if (name === 'lobby') this.lobby.show(); else this.lobby.hide();
+    clearInterval(this.listingTimer);
+    if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);
+    document.body.dataset.screen = name || 'none';
+    this.scheduleRender();
+  }
+
+  scheduleRender() {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    const run = () => { this.renderQueued = false; this.render(); };
+    if (document.hidden) setTimeout(run, 0); else requestAnimationFrame(run);
+  }
+
+  render() {
+    if (!this.current) return;
+    const s = this.tables.get(this.current);
+    if (s) this.tableView.render(s);
+  }
+
+  // ---- messages ------------------------------------------------------------------
+
+  showError(code, message) {
+    const box = document.querySelector('[data-testid="messages"]');
+    const item = document.createElement('div');
+    item.className = 'message error';
+    item.dataset.testid = 'error-message';
+    item.dataset.code = code || '';
+    const text = document.createElement('span');
+    text.textContent = errorText(code, message);
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'dismiss';
+    close.dataset.testid = 'error-dismiss';
+    close.setAttribute('aria-label', 'Dismiss');
+    close.textContent = '✕';
+    close.addEventListener('click', () => item.remove());
+    item.append(text, close);
+    box.append(item);
+    while (box.children.length > MAX_MESSAGES) box.firstElementChild.remove();
+  }
+}
+
+const app = new App();
+app.start();
+
+// Test and debugging hook (read-only views plus raw sends).
+window.__beloteDebug = {
+  get current() { return app.current; },
+  get player() { return app.player; },
+  state(id) { return JSON.parse(JSON.stringify(app.tables.get(id || app.current) || null)); },
+  events(type) { return app.events.filter((e) => !type || e.type === type).map((e) => JSON.parse(JSON.stringify(e))); },
+  /** Sends a request through the app (errors are shown to the user like any other). */
+  send(body) { return app.request(body).then((r) => ({ ok: true, reply: r }), (e) => ({ ok: false, error: e })); },
+  sendRaw(text) { app.conn.sendRaw(text); },
+};

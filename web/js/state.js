@@ -1,0 +1,181 @@
+// Client-side table state: built from a snapshot, advanced by versioned events.
+// Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
+
+export const team = (seat) => seat % 2;
+
+const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));
+
+function emptySeats() {
+  return [0, 1, 2, 3].map((seat) => ({ seat, player: null }));
+}
+
+function normSeats(seats) {
+  const out = emptySeats();
+  for (const s of seats || []) if (s && s.seat >= 0 && s.seat < 4) out[s.seat] = { seat: s.seat, player: s.player || null };
+  return out;
+}
+
+/** A table known only from the lobby list (not seated yet: no events arrive). */
+export function fromListing(t) {
+  return {
+    table: t.table, v: null, synced: false,
+    variant: t.variant, target: t.target, state: t.state,
+    seats: normSeats(t.seats),
+    seat: null, phase: t.state === 'waiting' ? 'not_started' : t.state === 'finished' ? 'finished' : 'play',
+    deal: 0, dealer: null, turn_up: null, hand: [], hand_sizes: [0, 0, 0, 0],
+    auction_round: 1, auction: [], taker: null, trump: null, belote_seat: null,
+    trick: { leader: null, cards: [] }, last_trick: null, tricks_won: [0, 0], card_points_won: [0, 0],
+    totals: [0, 0], escrow: 0, to_act: null, legal: [], history: [], winner: null,
+    callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
+  };
+}
+
+export function fromSnapshot(msg, previous) {
+  const view = msg.view || {};
+  const s = fromListing({ table: msg.table, variant: msg.variant, target: msg.target, state: msg.state, seats: msg.seats });
+  Object.assign(s, {
+    v: msg.v, synced: true,
+    seat: view.seat ?? null,
+    phase: view.phase || s.phase,
+    deal: view.deal ?? 0,
+    dealer: view.dealer ?? null,
+    turn_up: view.turn_up ?? null,
+    hand: clone(view.hand) || [],
+    hand_sizes: clone(view.hand_sizes) || [0, 0, 0, 0],
+    auction_round: view.auction_round ?? 1,
+    auction: clone(view.auction) || [],
+    taker: view.taker ?? null,
+    trump: view.trump ?? null,
+    belote_seat: view.belote_seat ?? null,
+    trick: normTrick(view.trick),
+    last_trick: normTrick(view.last_trick, true),
+    tricks_won: clone(view.tricks_won) || [0, 0],
+    card_points_won: clone(view.card_points_won) || [0, 0],
+    totals: clone(view.totals) || [0, 0],
+    escrow: view.escrow ?? 0,
+    to_act: view.to_act ?? null,
+    legal: clone(view.legal) || [],
+    history: clone(view.history) || [],
+    winner: view.winner ?? null,
+  });
+  if (s.phase === 'finished' && s.winner != null) s.matchResult = { winner: s.winner, totals: s.totals };
+  // Keep what the player has not dismissed yet, and the log, across a resync.
+  if (previous) {
+    s.log = previous.log;
+    if (previous.dealResult) s.dealResult = previous.dealResult;
+  }
+  return s;
+}
+
+function normTrick(t, isLast) {
+  if (!t) return isLast ? null : { leader: null, cards: [] };
+  const cards = Array.isArray(t) ? t : t.cards || [];
+  return { leader: t.leader ?? (cards[0] ? cards[0].seat : null), cards: clone(cards), winner: t.winner ?? null, points: t.points ?? null };
+}
+
+function addLog(s, text) {
+  s.log.push(text);
+  if (s.log.length > 40) s.log.splice(0, s.log.length - 40);
+}
+
+/** `name(seat)` renders a seat's player name for the log. */
+export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
+  if (s.v == null || !s.synced) return 'stale';
+  if (typeof ev.v === 'number') {
+    if (ev.v <= s.v) return 'stale';
+    if (ev.v > s.v + 1) return 'gap';
+    s.v = ev.v;
+  }
+  switch (ev.type) {
+    case 'seat_changed':
+      if (ev.seat >= 0 && ev.seat < 4) s.seats[ev.seat] = { seat: ev.seat, player: ev.player || null };
+      break;
+    case 'match_started':
+      Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
+        totals: [0, 0], history: [], escrow: 0, winner: null, matchResult: null });
+      addLog(s, 'The match starts.');
+      break;
+    case 'deal_started':
+      Object.assign(s, {
+        phase: 'auction', deal: ev.deal, dealer: ev.dealer, turn_up: ev.turn_up ?? null,
+        hand: ev.hand ? [...ev.hand] : s.seat == null ? [] : s.hand,
+        hand_sizes: ev.hand_sizes ? [...ev.hand_sizes] : [5, 5, 5, 5],
+        auction_round: 1, auction: [], taker: null, trump: null, belote_seat: null,
+        trick: { leader: (ev.dealer + 1) % 4, cards: [] }, last_trick: null,
+        tricks_won: [0, 0], card_points_won: [0, 0], to_act: null, legal: [], callouts: {}, thrownIn: false,
+      });
+      addLog(s, `Deal ${ev.deal}: ${name(ev.dealer)} deals.`);
+      break;
+    case 'turn':
+      s.to_act = ev.seat;
+      if (ev.phase) s.phase = ev.phase;
+      s.legal = ev.seat === s.seat && Array.isArray(ev.legal) ? clone(ev.legal) : [];
+      if (ev.phase === 'auction' && s.legal.some((a) => a.type === 'name')) s.auction_round = 2;
+      break;
+    case 'auction_call': {
+      s.auction.push({ seat: ev.seat, call: ev.call, ...(ev.suit ? { suit: ev.suit } : {}) });
+      if (s.auction.length >= 4 && s.auction.slice(0, 4).every((c) => c.call === 'pass')) s.auction_round = 2;
+      s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit };
+      s.to_act = null; s.legal = [];
+      addLog(s, `${name(ev.seat)}: ${ev.call === 'name' ? `names ${ev.suit}` : ev.call}.`);
+      break;
+    }
+    case 'deal_thrown_in':
+      s.thrownIn = true; s.to_act = null; s.legal = [];
+      addLog(s, 'Everybody passed: the cards are dealt again.');
+      break;
+    case 'contract':
+      Object.assign(s, { phase: 'play', taker: ev.taker, trump: ev.trump, turn_up: null, callouts: {}, to_act: null, legal: [] });
+      if (ev.hand) s.hand = [...ev.hand];
+      s.hand_sizes = [8, 8, 8, 8];
+      s.trick = { leader: (s.dealer + 1) % 4, cards: [] };
+      addLog(s, `${name(ev.taker)} takes, trump ${ev.trump}.`);
+      break;
+    case 'card_played': {
+      if (s.trick.done || s.trick.cards.length === 0 || s.trick.cards.length >= 4) s.trick = { leader: ev.seat, cards: [] };
+      s.trick.cards.push({ seat: ev.seat, card: ev.card });
+      if (ev.seat === s.seat) s.hand = s.hand.filter((c) => c !== ev.card);
+      if (s.hand_sizes[ev.seat] > 0) s.hand_sizes[ev.seat] -= 1;
+      if (s.callouts[ev.seat] && s.callouts[ev.seat].kind === 'belote') delete s.callouts[ev.seat];
+      if (ev.belote) {
+        s.belote_seat = ev.seat;
+        s.callouts[ev.seat] = { kind: 'belote', word: ev.belote };
+        addLog(s, `${name(ev.seat)}: ${ev.belote === 'rebelote' ? 'Rebelote!' : 'Belote!'}`);
+      }
+      s.to_act = null; s.legal = [];
+      break;
+    }
+    case 'trick_won': {
+      const t = team(ev.winner);
+      s.tricks_won[t] += 1;
+      s.card_points_won[t] += ev.points || 0;
+      const cards = ev.cards ? clone(ev.cards) : s.trick.cards;
+      s.last_trick = { leader: cards[0] ? cards[0].seat : null, cards, winner: ev.winner, points: ev.points ?? null, trick: ev.trick };
+      // The finished trick stays on the felt (marked as won) until the next card is played.
+      s.trick = { leader: ev.winner, cards: clone(cards), done: true, winner: ev.winner };
+      addLog(s, `Trick ${ev.trick}: ${name(ev.winner)} wins ${ev.points} points.`);
+      break;
+    }
+    case 'deal_scored':
+      s.history.push(ev.score);
+      s.totals = clone(ev.totals);
+      s.escrow = ev.score ? ev.score.escrow ?? s.escrow : s.escrow;
+      s.dealResult = { deal: ev.deal, score: clone(ev.score), totals: clone(ev.totals), taker: s.taker, trump: s.trump };
+      s.to_act = null; s.legal = [];
+      addLog(s, `Deal ${ev.deal} scored: ${ev.score.score[0]} – ${ev.score.score[1]}.`);
+      break;
+    case 'match_ended':
+      Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });
+      s.matchResult = { winner: ev.winner, totals: clone(ev.totals) };
+      addLog(s, 'The match is over.');
+      break;
+    default:
+      break;
+  }
+  return 'applied';
+}
+
+/** The seat's legal actions of one kind (auction buttons, playable cards). */
+export function legalCards(s) {
+  return s.legal.filter((a) => a.type === 'play').map((a) => a.card);
+}

@@ -1,0 +1,361 @@
+// Table view: felt with four seats around the viewer, trick, auction, hand, scores, result panels.
+import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
+import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL } from './i18n.js';
+import { team, legalCards } from './state.js';
+
+const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
+
+function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'testid') e.dataset.testid = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k.startsWith('data-')) e.setAttribute(k, v);
+    else if (k in e) e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c != null && c !== false) e.append(c);
+  return e;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A small robot head, drawn inline (emoji fonts are not everywhere). */
+function robotIcon() {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('class', 'robot-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  const parts = [
+    ['rect', { x: 4, y: 7, width: 16, height: 12, rx: 3, fill: 'currentColor' }],
+    ['rect', { x: 11, y: 2.5, width: 2, height: 4.5, fill: 'currentColor' }],
+    ['circle', { cx: 12, cy: 2.5, r: 1.8, fill: 'currentColor' }],
+    ['circle', { cx: 9, cy: 12, r: 1.9, fill: '#1b2b22' }],
+    ['circle', { cx: 15, cy: 12, r: 1.9, fill: '#1b2b22' }],
+    ['rect', { x: 8.5, y: 15.5, width: 7, height: 1.6, rx: .8, fill: '#1b2b22' }],
+    ['rect', { x: 1.5, y: 10.5, width: 2.5, height: 5, rx: 1, fill: 'currentColor' }],
+    ['rect', { x: 20, y: 10.5, width: 2.5, height: 5, rx: 1, fill: 'currentColor' }],
+  ];
+  for (const [tag, attrs] of parts) {
+    const e = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    svg.append(e);
+  }
+  return svg;
+}
+
+export class TableView {
+  constructor(app, root) {
+    this.app = app;
+    this.root = root;
+    this.busy = false;
+    this.showLast = false;
+    this.dismissedDeal = new Map(); // table -> deal number whose result was closed
+    this.dismissedMatch = new Set();
+  }
+
+  name(s, seat) {
+    const p = s.seats[seat] && s.seats[seat].player;
+    if (!p) return `Seat ${seat + 1}`;
+    return seat === s.seat ? `${p.name} (you)` : p.name;
+  }
+
+  teamName(s, t) {
+    if (s.seat != null) return team(s.seat) === t ? 'Us' : 'Them';
+    return t === 0 ? 'Team A' : 'Team B';
+  }
+
+  teamPlayers(s, t) {
+    return [t, t + 2].map((i) => (s.seats[i].player ? s.seats[i].player.name : '—')).join(' & ');
+  }
+
+  rel(s, seat) {
+    const me = s.seat ?? 0;
+    return POS[(seat - me + 4) % 4];
+  }
+
+  async act(body) {
+    if (this.busy) return;
+    const table = this.app.current;
+    const before = this.app.tables.get(table);
+    this.busy = true;
+    this.app.render(); // at once: no second click on the same turn
+    try {
+      await this.app.request({ ...body, table });
+      // Accepted: the events it caused follow the reply. Stay busy until the version moves on,
+      // so the page never offers the same turn twice.
+      if (before && before.v != null) this.awaitV = { table, v: before.v };
+    } catch (e) {
+      /* the app shows the error */
+    } finally {
+      this.busy = false;
+      this.app.scheduleRender();
+    }
+  }
+
+  isBusy(s) {
+    if (this.awaitV && (this.awaitV.table !== s.table || s.v !== this.awaitV.v)) this.awaitV = null;
+    return this.busy || !!this.awaitV;
+  }
+
+  render(s) {
+    const busy = this.isBusy(s);
+    const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
+    const view = h('div', { class: `table-wrap phase-${s.phase}`, testid: 'table-view', 'data-table': s.table,
+      'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
+    this.renderHead(s),
+    this.renderFelt(s, myTurn),
+    this.renderControls(s, myTurn, busy),
+    this.renderHand(s, myTurn, busy),
+    this.renderFoot(s),
+    this.renderOverlays(s));
+    this.root.replaceChildren(view);
+  }
+
+  renderHead(s) {
+    const variant = s.variant === 'classic' ? 'Classic' : s.variant;
+    const scores = [0, 1].map((t) => h('div', { class: `score team-${t} ${s.seat != null && team(s.seat) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
+      h('span', { class: 'score-label', text: this.teamName(s, t) }),
+      h('span', { class: 'score-value', testid: `totals-${t}`, text: String(s.totals[t] ?? 0) })));
+    if (s.seat != null && team(s.seat) === 1) scores.reverse();
+    return h('div', { class: 'table-head' },
+      h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: '← Lobby', onclick: () => this.app.goLobby() }),
+      h('div', { class: 'table-title' },
+        h('strong', { text: `Table ${s.table}` }),
+        h('span', { class: 'muted', text: ` ${variant} · to ${s.target}${s.deal ? ` · deal ${s.deal}` : ''}` })),
+      s.trump && s.taker != null ? h('div', { class: `contract ${'HD'.includes(s.trump) ? 'red' : ''}`, testid: 'contract', 'data-trump': s.trump, 'data-taker': s.taker,
+        title: `Trump: ${SUIT_NAME[s.trump]}, taken by ${this.name(s, s.taker)}` },
+        h('span', { class: 'trump-sym', text: SUIT_SYMBOL[s.trump] }),
+        h('span', { class: 'contract-text' }, h('small', { text: 'Trump' }), h('span', { text: this.name(s, s.taker) }))) : null,
+      h('div', { class: 'scoreboard', testid: 'scoreboard' }, scores,
+        s.escrow ? h('div', { class: 'escrow', testid: 'escrow', title: 'Points held in escrow after a tie', text: `Escrow ${s.escrow}` }) : null));
+  }
+
+  renderFelt(s, myTurn) {
+    const felt = h('div', { class: 'felt', testid: 'felt' });
+    for (let seat = 0; seat < 4; seat++) felt.append(this.renderSeat(s, seat));
+    felt.append(this.renderCenter(s));
+    return felt;
+  }
+
+  renderSeat(s, seat) {
+    const p = s.seats[seat].player;
+    const pos = this.rel(s, seat);
+    const cls = ['seat', `pos-${pos}`, `team-${team(seat)}`];
+    if (s.to_act === seat && (s.phase === 'auction' || s.phase === 'play')) cls.push('to-act');
+    if (seat === s.seat) cls.push('me');
+    if (!p) cls.push('empty');
+    const box = h('div', { class: cls.join(' '), testid: `seat-${seat}`, 'data-seat': seat, 'data-robot': p ? String(!!p.robot) : null });
+    if (p) {
+      const plate = h('div', { class: 'nameplate' },
+        p.robot ? h('span', { class: 'avatar robot', 'aria-hidden': 'true' }, robotIcon())
+          : h('span', { class: 'avatar', 'aria-hidden': 'true', text: [...p.name][0] ? [...p.name][0].toUpperCase() : '?' }),
+        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: seat === s.seat ? `${p.name} (you)` : p.name }));
+      box.append(plate);
+      const tags = h('div', { class: 'tags' });
+      if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, text: 'Robot' }));
+      if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: 'Dealer', text: 'Dealer' }));
+      if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: 'Taker', text: `Taker ${SUIT_SYMBOL[s.trump] || ''}` }));
+      if (tags.childElementCount) box.append(tags);
+      if (seat !== s.seat && (s.phase === 'auction' || s.phase === 'play')) {
+        const n = s.hand_sizes[seat] || 0;
+        const fan = h('div', { class: 'mini-fan', title: `${n} cards`, 'aria-label': `${n} cards` });
+        for (let i = 0; i < n; i++) fan.append(h('span', { class: 'mini-back' }));
+        box.append(fan);
+      }
+      const co = s.callouts[seat];
+      if (co) {
+        const text = co.kind === 'belote' ? (co.word === 'rebelote' ? 'Rebelote!' : 'Belote!') : callText(co.call, co.suit);
+        box.append(h('div', { class: `bubble ${co.kind} ${co.call || ''} ${co.suit && 'HD'.includes(co.suit) ? 'red' : ''}`, testid: `callout-${seat}`, text }));
+      }
+    } else {
+      box.append(h('div', { class: 'nameplate empty-plate' }, h('span', { class: 'pname muted', text: 'Empty seat' })));
+      if (s.state === 'waiting') {
+        const btns = h('div', { class: 'seat-actions' });
+        if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: 'Sit here', onclick: () => this.app.sit(seat) }));
+        btns.append(h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: '+ Robot', onclick: () => this.app.addRobot(seat) }));
+        box.append(btns);
+      }
+    }
+    return box;
+  }
+
+  renderCenter(s) {
+    const center = h('div', { class: 'center' });
+    if (s.phase === 'auction' && s.turn_up) {
+      center.append(h('div', { class: 'turnup', testid: 'turn-up', 'data-card': s.turn_up },
+        cardElement(s.turn_up, { testid: false }),
+        h('span', { class: 'label', text: s.auction_round === 2 ? 'Round 2: name a suit' : 'Turn-up' })));
+    }
+    const trick = h('div', { class: `trick ${s.trick.done ? 'done' : ''}`, testid: 'trick' });
+    const winner = s.trick.done ? s.trick.winner : null;
+    for (const c of s.trick.cards) {
+      const slot = h('div', { class: `slot slot-${this.rel(s, c.seat)} ${winner === c.seat ? 'winner' : ''}`, testid: `trick-seat-${c.seat}` },
+        cardElement(c.card, { testid: false }));
+      trick.append(slot);
+    }
+    if (s.trick.done && winner != null) trick.append(h('div', { class: 'trick-note', text: `${this.name(s, winner)} wins` }));
+    center.append(trick);
+    if (s.phase === 'not_started') {
+      const free = s.seats.filter((x) => !x.player).length;
+      center.append(h('div', { class: 'center-note', text: free ? `Waiting for ${free} more player${free > 1 ? 's' : ''}` : 'Ready to start' }));
+    }
+    return center;
+  }
+
+  renderControls(s, myTurn, busy) {
+    const bar = h('div', { class: 'controls', testid: 'controls' });
+    const full = s.seats.every((x) => x.player);
+    if (s.state === 'waiting') {
+      if (full) bar.append(h('button', { type: 'button', class: 'btn primary big', testid: 'start', text: 'Start the match', disabled: busy, onclick: () => this.act({ type: 'start' }) }));
+      else if (s.seat == null) bar.append(h('span', { class: 'status', text: 'Choose a seat to join the table.' }));
+      else bar.append(h('span', { class: 'status', text: 'Fill the empty seats with players or robots.' }));
+      return bar;
+    }
+    if (myTurn && s.phase === 'auction') {
+      const calls = h('div', { class: 'auction', testid: 'auction' });
+      const trumpHint = s.turn_up ? s.turn_up[1] : null;
+      for (const a of s.legal) {
+        let label, testid, cls = 'btn call';
+        if (a.type === 'take') { label = `Take ${SUIT_SYMBOL[trumpHint] || ''}`; testid = 'call-take'; cls += ' primary'; }
+        else if (a.type === 'pass') { label = 'Pass'; testid = 'call-pass'; }
+        else if (a.type === 'name') { label = `${SUIT_SYMBOL[a.suit]} ${SUIT_NAME[a.suit]}`; testid = `call-name-${a.suit}`; cls += ` suit ${'HD'.includes(a.suit) ? 'red' : 'black'}`; }
+        else continue;
+        calls.append(h('button', { type: 'button', class: cls, testid, text: label, disabled: busy,
+          onclick: () => this.act(a.type === 'name' ? { type: 'name', suit: a.suit } : { type: a.type }) }));
+      }
+      bar.append(h('span', { class: 'status you', testid: 'status', text: s.auction_round === 2 ? 'Your call: name a trump or pass' : 'Your call: take the turn-up or pass' }), calls);
+      return bar;
+    }
+    let text = '';
+    if (s.phase === 'finished') text = 'The match is over.';
+    else if (myTurn && s.phase === 'play') text = 'Your turn: play a card';
+    else if (s.to_act != null) text = `Waiting for ${this.name(s, s.to_act)}…`;
+    else if (s.thrownIn) text = 'Everybody passed: new deal.';
+    bar.append(h('span', { class: `status ${myTurn ? 'you' : ''}`, testid: 'status', text }));
+    return bar;
+  }
+
+  renderHand(s, myTurn, busy) {
+    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: 'You are watching.' }));
+    const playing = myTurn && s.phase === 'play';
+    const legal = new Set(legalCards(s));
+    const hand = h('div', { class: `hand ${playing ? 'playing' : ''}`, testid: 'hand', 'data-count': s.hand.length });
+    for (const c of sortHand(s.hand, s.trump)) {
+      const e = cardElement(c, { button: true });
+      if (c[1] === s.trump) e.classList.add('trump');
+      if (playing) {
+        const ok = legal.has(c);
+        e.dataset.legal = String(ok);
+        if (!ok) e.classList.add('dim');
+        e.disabled = !ok || busy;
+        if (ok) e.addEventListener('click', () => this.act({ type: 'play', card: c }));
+      } else {
+        e.disabled = true;
+        e.classList.add('idle');
+      }
+      e.dataset.playable = String(!e.disabled);
+      hand.append(e);
+    }
+    return hand;
+  }
+
+  renderFoot(s) {
+    const foot = h('div', { class: 'table-foot' });
+    foot.append(h('button', { type: 'button', class: 'btn small', testid: 'last-trick-toggle', disabled: !s.last_trick,
+      text: this.showLast ? 'Hide last trick' : 'Last trick', onclick: () => { this.showLast = !this.showLast; this.app.scheduleRender(); } }));
+    if (s.phase === 'play') foot.append(h('span', { class: 'muted tricks', testid: 'tricks-won',
+      text: `Tricks ${this.teamName(s, 0)} ${s.tricks_won[0]} · ${this.teamName(s, 1)} ${s.tricks_won[1]}` }));
+    if (s.state !== 'waiting') foot.append(h('span', { class: 'muted', text: STATE_LABEL[s.state] || '' }));
+    const log = h('ol', { class: 'log', testid: 'log' });
+    for (const line of s.log.slice(-5)) log.append(h('li', { text: line }));
+    return h('div', {}, foot, log);
+  }
+
+  renderOverlays(s) {
+    const out = [];
+    if (this.showLast && s.last_trick) out.push(this.renderLastTrick(s));
+    const dr = s.dealResult;
+    if (dr && this.dismissedDeal.get(s.table) !== dr.deal) out.push(this.renderDealResult(s, dr));
+    else if (s.matchResult && !this.dismissedMatch.has(s.table)) out.push(this.renderMatchResult(s));
+    return out;
+  }
+
+  renderLastTrick(s) {
+    const lt = s.last_trick;
+    const winner = lt.winner ?? trickWinner(lt.cards, s.trump);
+    const trick = h('div', { class: 'trick small' });
+    for (const c of lt.cards) trick.append(h('div', { class: `slot slot-${this.rel(s, c.seat)} ${winner === c.seat ? 'winner' : ''}` }, cardElement(c.card, { testid: false })));
+    return h('div', { class: 'popover last-trick', testid: 'last-trick' },
+      h('div', { class: 'popover-head' }, h('strong', { text: 'Last trick' }),
+        h('button', { type: 'button', class: 'btn ghost small', text: '✕', 'aria-label': 'Close', onclick: () => { this.showLast = false; this.app.scheduleRender(); } })),
+      trick,
+      h('p', { class: 'muted', text: winner != null ? `Won by ${this.name(s, winner)}${lt.points != null ? ` · ${lt.points} points` : ''}` : '' }));
+  }
+
+  renderDealResult(s, dr) {
+    const sc = dr.score;
+    const order = s.seat != null && team(s.seat) === 1 ? [1, 0] : [0, 1];
+    const takers = sc.takers ?? (dr.taker != null ? team(dr.taker) : null);
+    const v = (arr, t) => (Array.isArray(arr) ? arr[t] || 0 : 0);
+    const rows = [
+      ['cp', 'Card points', (t) => v(sc.card_points, t)],
+      ['lt', sc.capot ? 'Last trick (capot)' : 'Last trick', (t) => v(sc.last_trick, t)],
+      ['belote', 'Belote', (t) => v(sc.belote, t)],
+    ];
+    if (v(sc.melds, 0) || v(sc.melds, 1)) rows.push(['melds', 'Melds', (t) => v(sc.melds, t)]);
+    rows.push(['escrow', 'Escrow won', (t) => v(sc.escrow_awarded, t)]);
+    const parts = [...rows];
+    const partial = (t) => parts.reduce((a, r) => a + r[2](t), 0);
+    const adjust = (t) => v(sc.score, t) - partial(t);
+    if (order.some((t) => adjust(t) !== 0)) {
+      const label = sc.outcome === 'failed' ? 'Contract failed' : sc.outcome === 'litige' ? 'Tie: held in escrow' : 'Adjustment';
+      rows.push(['adjust', label, adjust]);
+    }
+    rows.push(['score', 'Deal score', (t) => v(sc.score, t)]);
+    rows.push(['total', 'Match total', (t) => v(dr.totals, t)]);
+
+    const table = h('table', { class: 'result-table' },
+      h('thead', {}, h('tr', {}, h('th', {}), order.map((t) => h('th', { title: this.teamPlayers(s, t) },
+        h('div', { text: this.teamName(s, t) }), h('small', { class: 'muted', text: this.teamPlayers(s, t) }))))),
+      h('tbody', {}, rows.map(([key, label, f]) => h('tr', { class: `row-${key}` }, h('th', { text: label }),
+        order.map((t) => h('td', { testid: `result-${key}-${t}`, text: String(f(t)) }))))));
+
+    let headline;
+    const takerName = takers != null ? this.teamPlayers(s, takers) : 'The takers';
+    const trumpTxt = dr.trump ? ` ${SUIT_SYMBOL[dr.trump]}` : '';
+    if (sc.outcome === 'made') headline = `${takerName} made their contract${trumpTxt}${sc.capot ? ' with a capot!' : '.'}`;
+    else if (sc.outcome === 'failed') headline = `${takerName} failed their contract${trumpTxt}${sc.capot ? ' (capot against them)' : ''}.`;
+    else if (sc.outcome === 'litige') headline = `Tie (litige): ${takerName}'s points go into escrow.`;
+    else headline = 'Deal scored.';
+    const notes = [];
+    if (sc.escrow_added) notes.push(`${sc.escrow_added} points added to the escrow.`);
+    if (sc.escrow) notes.push(`Escrow pending: ${sc.escrow} points, for the winners of the next decisive deal.`);
+
+    return h('div', { class: 'overlay' },
+      h('div', { class: 'modal deal-result', testid: 'deal-result', 'data-deal': dr.deal, role: 'dialog', 'aria-label': `Deal ${dr.deal} result` },
+        h('h3', { text: `Deal ${dr.deal} result` }),
+        h('p', { class: `headline outcome-${sc.outcome}`, testid: 'deal-outcome', text: headline }),
+        table,
+        notes.map((n) => h('p', { class: 'muted note', text: n })),
+        h('div', { class: 'modal-actions' },
+          h('button', { type: 'button', class: 'btn primary', testid: 'deal-result-close', text: s.matchResult ? 'See the match result' : 'Continue',
+            onclick: () => { this.dismissedDeal.set(s.table, dr.deal); this.app.scheduleRender(); } }))));
+  }
+
+  renderMatchResult(s) {
+    const m = s.matchResult;
+    const won = s.seat != null ? team(s.seat) === m.winner : null;
+    const title = won == null ? `${this.teamPlayers(s, m.winner)} win the match` : won ? 'You win the match!' : 'You lose the match';
+    return h('div', { class: 'overlay' },
+      h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-label': 'Match result' },
+        h('h3', { text: title }),
+        h('p', { class: 'final-score', text: `${this.teamPlayers(s, 0)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1)}` }),
+        h('div', { class: 'modal-actions' },
+          h('button', { type: 'button', class: 'btn', text: 'Stay at the table', onclick: () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); } }),
+          h('button', { type: 'button', class: 'btn primary', testid: 'match-result-lobby', text: 'Back to lobby', onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }))));
+  }
+}
