@@ -8,15 +8,51 @@ namespace {
 constexpr int take_threshold_round1 = 42;
 constexpr int take_threshold_round2 = 38;
 
+constexpr int contre_min_value = 100;
+
+// Coinche (§4.2): bid the best denomination when its estimate clears the next value; overbid a
+// partner only with a clearly better hand; contre an opponent's suit contract when holding its J and 9.
+Action choose_coinche_bid(const View& view, int margin) {
+  Seat me = *view.observer.seat;
+  bool partner_holds = view.bid && team_of(view.bid->seat) == team_of(me);
+  int needed = view.bid ? view.bid->value + (partner_holds ? 20 : 10) : 80;
+  std::optional<Action> best;
+  int best_estimate = 0;
+  for (const Action& a : view.legal) {
+    if (a.kind != ActionKind::Bid || a.value == capot_bid_value) continue;
+    int estimate = estimate_contract(view.hand, a.contract) + margin;
+    if (estimate < needed || estimate < a.value) continue;
+    // Highest affordable value for this denomination.
+    if (!best || a.value > best->value || (a.value == best->value && estimate > best_estimate)) {
+      best = a;
+      best_estimate = estimate;
+    }
+  }
+  if (best) {
+    if (best_estimate >= 170)  // nearly everything: try the capot
+      for (const Action& a : view.legal)
+        if (a.kind == ActionKind::Bid && a.value == capot_bid_value && a.contract == best->contract) return a;
+    return *best;
+  }
+  for (const Action& a : view.legal)
+    if (a.kind == ActionKind::Contre && view.bid->value >= contre_min_value &&
+        view.bid->contract.kind == ContractKind::SuitTrump) {
+      Suit t = view.bid->contract.trump;
+      if (view.hand.contains(Card(Rank::Jack, t)) && view.hand.contains(Card(Rank::Nine, t))) return a;
+    }
+  return Action::pass();
+}
+
 // `margin` (a few points either way, drawn per decision) keeps robots from being perfectly predictable.
 Action choose_auction(const View& view, int margin) {
+  if (view.options.variant == Variant::Coinche) return choose_coinche_bid(view, 3 * margin);
   Action best = Action::pass();
   int best_score = 0;
   for (const Action& a : view.legal) {
     int score = 0;
     if (a.kind == ActionKind::Take) {
       CardSet with_turn_up = view.hand;
-      with_turn_up.insert(*view.turn_up);
+      if (view.seats == 4) with_turn_up.insert(*view.turn_up);  // Découverte: the indicator is not taken (§6.3)
       score = evaluate_hand(with_turn_up, view.turn_up->suit()) - take_threshold_round1 + margin;
     } else if (a.kind == ActionKind::NameSuit) {
       score = evaluate_hand(view.hand, a.contract.trump) - take_threshold_round2 + margin;
@@ -94,6 +130,22 @@ int evaluate_hand(CardSet hand, Suit trump) {
   for (Card c : hand - trumps)
     if (c.rank() == Rank::Ace) score += 10;
     else if (c.rank() == Rank::Ten && hand.contains(Card(Rank::Ace, c.suit()))) score += 5;
+  return score;
+}
+
+int estimate_contract(CardSet hand, const Contract& contract) {
+  if (contract.kind == ContractKind::SuitTrump) return evaluate_hand(hand, contract.trump) + 20;
+  int score = 0;
+  for (int su = 0; su < suit_count; ++su) {
+    Suit s = static_cast<Suit>(su);
+    auto has = [&](Rank r) { return hand.contains(Card(r, s)); };
+    if (contract.kind == ContractKind::NoTrump) {  // aces and their tens take the tricks
+      if (has(Rank::Ace)) score += 24 + (has(Rank::Ten) ? 14 + (has(Rank::King) ? 6 : 0) : 0);
+    } else {  // all trump: jacks and their nines
+      if (has(Rank::Jack)) score += 22 + (has(Rank::Nine) ? 12 + (has(Rank::Ace) ? 4 : 0) : 0);
+      else if (has(Rank::Nine)) score += 4;
+    }
+  }
   return score;
 }
 
