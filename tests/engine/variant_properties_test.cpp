@@ -25,7 +25,26 @@ struct DealWatch {
   Team takers = 0;
   int bid_value = 0;
   int contre_level = 0;
+  std::array<int, 2> expected_belote{};  // from the hands at the start of play (§2.5, §4.3, §6.6)
 };
+
+// §2.5 / §4.3: belote suits are the trump suit; none in SA; every suit in TA (ta_belote = each_suit);
+// never in Découverte.
+std::array<int, 2> expected_belote(const MatchOptions& o, const ContractSettled& c) {
+  std::array<int, 2> b{};
+  if (o.variant == Variant::Decouverte) return b;
+  for (int su = 0; su < 4; ++su) {
+    Suit suit = static_cast<Suit>(su);
+    bool counts = c.contract.kind == ContractKind::SuitTrump ? c.contract.trump == suit
+                  : c.contract.kind == ContractKind::AllTrump ? o.rules.coinche.ta_belote == TaBelote::EachSuit
+                                                              : false;
+    if (!counts) continue;
+    for (Seat s = 0; s < 4; ++s)
+      if (c.hands[s]->contains(Card(Rank::King, suit)) && c.hands[s]->contains(Card(Rank::Queen, suit)))
+        b[team_of(s)] += 20;
+  }
+  return b;
+}
 
 // Independent rescoring (§2.6–2.7, §3.4, §4.4–4.5, §6.6). Returns {score, escrow after}.
 std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatch& w, int escrow) {
@@ -117,7 +136,7 @@ CardSet cards_in(const View& v) {
   return cs;
 }
 
-struct Stats { int matches = 0, deals = 0, capots = 0, litiges = 0, failed = 0, contres = 0; };
+struct Stats { int matches = 0, deals = 0, capots = 0, litiges = 0, failed = 0, contres = 0, multi_belote = 0; };
 
 // Plays one match with random legal actions (or robots) and checks every property. Returns false on failure.
 void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots, Stats& stats) {
@@ -147,9 +166,11 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
         }
       }
       if (auto* ev = std::get_if<CardRevealed>(&e)) hidden.erase(ev->card);
-      if (de)
-        for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()})
+      if (de) {
+        for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
           ASSERT_TRUE((cards_in(project(e, o)) & hidden).empty()) << "face-down card leaked in event " << e.index();
+        }
+      }
       if (auto* ev = std::get_if<MeldsFound>(&e))
         for (Seat s = 0; s < seats; ++s) {
           auto p = std::get<MeldsFound>(project(e, Observer::of_seat(s)));
@@ -161,6 +182,7 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
         w.bid_value = ev->bid_value;
         w.contre_level = ev->contre_level;
         if (ev->contre_level) ++stats.contres;
+        w.expected_belote = expected_belote(options, *ev);
         if (!de) {
           CardSet all;
           for (Seat s = 0; s < seats; ++s) {
@@ -193,6 +215,8 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
         int cards_total = sc.card_points[0] + sc.card_points[1] + sc.last_trick[0] + sc.last_trick[1];
         ASSERT_EQ(cards_total, sc.capot ? 252 : 162);
         ASSERT_EQ(sc.card_points, w.card_points);
+        ASSERT_EQ(w.belote, w.expected_belote);
+        ASSERT_EQ(sc.belote, w.expected_belote);
         auto [expected, escrow_after] = rescore(options, w, escrow);
         ASSERT_EQ(sc.score, expected) << "deal " << ev->deal_number << " seed " << seed;
         escrow = escrow_after;
@@ -200,19 +224,24 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
         for (Team x : {0, 1}) totals[x] += expected[x];
         ASSERT_EQ(ev->totals, totals);
         stats.capots += sc.capot;
+        stats.multi_belote += sc.belote[0] + sc.belote[1] > 20;
         stats.litiges += sc.outcome == DealOutcome::Litige;
         stats.failed += sc.outcome == DealOutcome::Failed;
         // §8: ends exactly when a side reached the target and the totals differ.
         bool should_end = (totals[0] >= options.target || totals[1] >= options.target) && totals[0] != totals[1];
         bool ends = i + 1 < events.size() && std::holds_alternative<MatchEnded>(events[i + 1]);
         ASSERT_EQ(ends, should_end);
-        if (ends) ASSERT_EQ(std::get<MatchEnded>(events[i + 1]).winner, totals[0] > totals[1] ? 0 : 1);
+        if (ends) {
+          ASSERT_EQ(std::get<MatchEnded>(events[i + 1]).winner, totals[0] > totals[1] ? 0 : 1);
+        }
       }
     }
     hidden_before = m.face_down(0) | m.face_down(1);
-    if (de)
-      for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()})
+    if (de) {
+      for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
         ASSERT_TRUE((cards_in(m.view(o)) & hidden_before).empty()) << "face-down card leaked in a view";
+      }
+    }
     if (m.finished()) {
       ++stats.matches;
       return;
@@ -220,8 +249,9 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
     Seat seat = *m.to_act();
     auto legal = m.legal_actions(seat);
     ASSERT_FALSE(legal.empty());
-    if (de && m.phase() == Phase::Play)
+    if (de && m.phase() == Phase::Play) {
       for (auto& a : legal) ASSERT_FALSE(m.face_down(seat).contains(a.card));
+    }
     Action action;
     if (robots) {
       action = robot_decide(m.view(Observer::of_seat(seat)), rng);
@@ -247,9 +277,9 @@ void run_many(const MatchOptions& options, int matches, std::uint64_t seed0, boo
     }
   }
   EXPECT_EQ(stats.matches, matches);
-  std::printf("  %s%s: %d matches, %d deals, %d capots, %d litiges, %d failed, %d contred\n",
+  std::printf("  %s%s: %d matches, %d deals, %d capots, %d litiges, %d failed, %d contred, %d with 2+ belotes\n",
               std::string(to_string(options.variant)).c_str(), robots ? " (robots)" : "", stats.matches, stats.deals,
-              stats.capots, stats.litiges, stats.failed, stats.contres);
+              stats.capots, stats.litiges, stats.failed, stats.contres, stats.multi_belote);
 }
 
 MatchOptions of(Variant v, int target = 301) {
