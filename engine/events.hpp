@@ -31,6 +31,8 @@ enum class BeloteCall : std::uint8_t { None, Belote, Rebelote };
 
 struct MatchStarted { MatchOptions options; Seat first_dealer = 0; };
 /// A deal starts: the first packets are dealt (classic: 5 cards each) and the turn-up is shown.
+/// Coinche: all 8 cards, no turn-up. Découverte: `turn_up` is the indicator (it stays in the dealer's
+/// tableau), `hands` are all nullopt (no hands; see TableauxDealt), `hand_sizes` = 16.
 struct DealStarted { int deal_number = 0; Seat dealer = 0; std::optional<Card> turn_up; PrivateHands hands; std::array<int, 4> hand_sizes{}; };
 /// One auction call (take, pass, name a suit...).
 struct AuctionCall { Seat seat = 0; Action action; };
