@@ -150,6 +150,9 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
   std::array<int, 2> totals{};
   std::vector<Event> events = m.start();
   CardSet hidden_before;  // face-down cards before the batch (Découverte)
+  // 4 seats: what each observer (seats 0-3, 4 = spectator) may have seen this deal.
+  std::array<CardSet, 5> may_know{};
+  auto make_public = [&](CardSet cs) { for (auto& k : may_know) k |= cs; };
   for (int step = 0; step < 200000; ++step) {
     // Check the batch of events just produced.
     CardSet hidden = hidden_before;
@@ -157,6 +160,11 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
       const Event& e = events[i];
       if (auto* ev = std::get_if<DealStarted>(&e)) {
         w = DealWatch{};
+        may_know = {};
+        if (!de) {
+          for (Seat s = 0; s < seats; ++s) may_know[s] = *ev->hands[s];
+          if (ev->turn_up) make_public(CardSet{*ev->turn_up});
+        }
         hidden = m.face_down(0) | m.face_down(1);
         if (de) {
           ASSERT_EQ((m.hand(0) | m.hand(1)), CardSet::full());
@@ -169,6 +177,18 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
       if (de) {
         for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
           ASSERT_TRUE((cards_in(project(e, o)) & hidden).empty()) << "face-down card leaked in event " << e.index();
+        }
+      }
+      if (!de) {
+        if (auto* ev = std::get_if<ContractSettled>(&e))
+          for (Seat s = 0; s < seats; ++s) may_know[s] |= *ev->hands[s];
+        if (auto* ev = std::get_if<CardPlayed>(&e)) make_public(CardSet{ev->card});
+        if (auto* ev = std::get_if<MeldsShown>(&e))
+          for (auto& sm : ev->melds) for (auto& mm : sm.melds) make_public(mm.cards);
+        for (int o = 0; o <= seats; ++o) {
+          Observer obs = o < seats ? Observer::of_seat(o) : Observer::spectator();
+          ASSERT_EQ(cards_in(project(e, obs)) - may_know[o], CardSet{})
+              << "observer " << o << " sees another seat's card in event " << e.index();
         }
       }
       if (auto* ev = std::get_if<MeldsFound>(&e))
@@ -240,6 +260,12 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
     if (de) {
       for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
         ASSERT_TRUE((cards_in(m.view(o)) & hidden_before).empty()) << "face-down card leaked in a view";
+      }
+    }
+    if (!de) {
+      for (int o = 0; o <= seats; ++o) {
+        Observer obs = o < seats ? Observer::of_seat(o) : Observer::spectator();
+        ASSERT_EQ(cards_in(m.view(obs)) - may_know[o], CardSet{}) << "observer " << o << " view";
       }
     }
     if (m.finished()) {
