@@ -8,7 +8,24 @@ namespace {
 constexpr int take_threshold_round1 = 42;
 constexpr int take_threshold_round2 = 38;
 
-constexpr int contre_min_value = 100;
+constexpr int contre_min_value = 90;
+
+// Enough defence to contre an opponent's contract: for a suit contract, two of its top trumps (J, 9, A)
+// and an outside ace, or one and three aces; for SA three aces; for TA two jacks.
+bool defends_well(CardSet hand, const Contract& contract) {
+  int aces = 0, jacks = 0;
+  for (int su = 0; su < suit_count; ++su) {
+    Suit s = static_cast<Suit>(su);
+    if (contract.is_trump(s)) continue;
+    aces += hand.contains(Card(Rank::Ace, s));
+    jacks += hand.contains(Card(Rank::Jack, s));
+  }
+  if (contract.kind == ContractKind::NoTrump) return aces >= 3;
+  if (contract.kind == ContractKind::AllTrump) return jacks >= 2;
+  Suit t = contract.trump;
+  int top_trumps = hand.contains(Card(Rank::Jack, t)) + hand.contains(Card(Rank::Nine, t)) + hand.contains(Card(Rank::Ace, t));
+  return (top_trumps >= 2 && aces >= 1) || (top_trumps >= 1 && aces >= 3);
+}
 
 // Coinche (§4.2): bid the best denomination when its estimate clears the next value; overbid a
 // partner only with a clearly better hand; contre an opponent's suit contract when holding its J and 9.
@@ -34,12 +51,13 @@ Action choose_coinche_bid(const View& view, int margin) {
         if (a.kind == ActionKind::Bid && a.value == capot_bid_value && a.contract == best->contract) return a;
     return *best;
   }
-  for (const Action& a : view.legal)
-    if (a.kind == ActionKind::Contre && view.bid->value >= contre_min_value &&
-        view.bid->contract.kind == ContractKind::SuitTrump) {
-      Suit t = view.bid->contract.trump;
-      if (view.hand.contains(Card(Rank::Jack, t)) && view.hand.contains(Card(Rank::Nine, t))) return a;
-    }
+  for (const Action& a : view.legal) {
+    if (a.kind == ActionKind::Contre && view.bid->value >= contre_min_value && defends_well(view.hand, view.bid->contract))
+      return a;
+    // Surcontre only when this hand alone clearly makes the contract.
+    if (a.kind == ActionKind::Surcontre && estimate_contract(view.hand, view.bid->contract) >= view.bid->value + 30)
+      return a;
+  }
   return Action::pass();
 }
 
