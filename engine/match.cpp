@@ -12,21 +12,32 @@ namespace {
 constexpr int belote_bonus = 20;
 }  // namespace
 
+std::optional<Team> match_winner(const std::array<int, 2>& totals, int target) {
+  bool reached = totals[0] >= target || totals[1] >= target;
+  if (!reached || totals[0] == totals[1]) return std::nullopt;
+  return totals[0] > totals[1] ? 0 : 1;
+}
+
 Match::Match(MatchOptions options, std::uint64_t seed)
     : options_(options), seed_(seed), rng_(seed), seats_(seat_count(options.variant)) {
   if (auto problem = validate(options_)) throw std::invalid_argument(*problem);
 }
 
-std::vector<Event> Match::start() {
+std::vector<Event> Match::start(std::optional<Seat> first_dealer) {
   std::vector<Event> out;
   if (phase_ != Phase::NotStarted) return out;
-  Seat first_dealer = static_cast<Seat>(rng_.below(seats_));  // §2.1: first dealer at random
-  out.push_back(MatchStarted{options_, first_dealer});
-  start_deal(first_dealer, out);
+  Seat dealer = first_dealer ? *first_dealer : static_cast<Seat>(rng_.below(seats_));  // §2.1: at random
+  out.push_back(MatchStarted{options_, dealer});
+  start_deal(dealer, out);
   return out;
 }
 
 Deck Match::prepare_deck() {
+  if (!preset_decks_.empty()) {
+    Deck deck = preset_decks_.front();
+    preset_decks_.pop_front();
+    return deck;
+  }
   Deck deck;
   if (effective_shuffle_policy(options_) == ShufflePolicy::ShuffleOnceThenCut && gathered_) {
     deck = *gathered_;
@@ -296,10 +307,8 @@ void Match::finish_deal(std::vector<Event>& out) {
     for (int k = 0; k < trick.size(); ++k) gathered[i++] = trick.card(k);
   gathered_ = gathered;
 
-  // §8: the match ends once a side has reached the target and the totals differ.
-  bool reached = totals_[0] >= options_.target || totals_[1] >= options_.target;
-  if (reached && totals_[0] != totals_[1]) {
-    winner_ = totals_[0] > totals_[1] ? 0 : 1;
+  winner_ = match_winner(totals_, options_.target);
+  if (winner_) {
     phase_ = Phase::Finished;
     deal_.turn.reset();
     out.push_back(MatchEnded{*winner_, totals_});

@@ -1,6 +1,7 @@
 #pragma once
 // The match state machine: deals, auction, play, scoring and the end of the match (RULES.md §1, §2, §8).
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct ApplyResult {
   bool ok() const { return reason == RejectReason::None; }
 };
 
+/// RULES.md §8: after a completed deal, the winner is the side with the higher total once at least
+/// one side has reached `target`; nullopt while nobody has reached it or the totals are equal.
+std::optional<Team> match_winner(const std::array<int, 2>& totals, int target);
+
 /// One deal as played: the deck after the cut and who dealt it (for game records and replays).
 struct DealRecord {
   Seat dealer = 0;
@@ -37,8 +42,12 @@ class Match {
   /// `options` must be valid (see validate()); throws std::invalid_argument otherwise.
   Match(MatchOptions options, std::uint64_t seed);
 
-  /// Draws the first dealer and deals the first deal. Returns the events produced. Call once.
-  std::vector<Event> start();
+  /// Deals the first deal, dealt by `first_dealer` or, when unset, by a seat drawn from the seed
+  /// (§2.1). Returns the events produced. Later calls do nothing and return no events.
+  std::vector<Event> start(std::optional<Seat> first_dealer = std::nullopt);
+  /// Makes the next deal use `deck` (already cut, top card first) instead of preparing one from the
+  /// seed. Decks queue up in order. Used to replay game records and to set up worked examples.
+  void preset_deck(const Deck& deck) { preset_decks_.push_back(deck); }
   /// Applies `action` for `seat`. Refused (state unchanged) when not started, finished, not that
   /// seat's turn, or not among legal_actions(seat).
   ApplyResult apply(Seat seat, const Action& action);
@@ -137,7 +146,8 @@ class Match {
   int seats_;
   Phase phase_ = Phase::NotStarted;
   DealState deal_;
-  std::optional<Deck> gathered_;  // cards of the last deal in gathering order (shuffle_once_then_cut)
+  std::optional<Deck> gathered_;   // cards of the last deal in gathering order (shuffle_once_then_cut)
+  std::deque<Deck> preset_decks_;  // decks given by preset_deck(), used before any prepared deck
   std::array<int, 2> totals_{};
   int escrow_ = 0;
   std::vector<DealScore> history_;
