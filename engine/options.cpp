@@ -50,11 +50,12 @@ std::optional<std::string> validate(const MatchOptions& options) {
     if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
       return "litige_escrow_includes_belote is not implemented for coinche";
   }
+  if (r.escrow_at_match_end != EscrowAtMatchEnd::Discard)
+    return "escrow_at_match_end = award_to_creators is not implemented (pending escrow is discarded)";
   if (options.variant == Variant::Decouverte) {
     if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to decouverte";
     if (!(r.play == PlayRules{})) return "partner play options do not apply to decouverte (2 players)";
-    if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote ||
-        r.escrow_at_match_end != EscrowAtMatchEnd::Discard)
+    if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
       return "decouverte has no litige escrow (§6.6)";
   }
   return std::nullopt;
