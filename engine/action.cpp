@@ -7,7 +7,13 @@ std::string to_string(const Action& action) {
     case ActionKind::Pass: return "pass";
     case ActionKind::Take: return "take";
     case ActionKind::NameSuit: return "name " + to_string(action.contract.trump);
-    case ActionKind::Bid: return "bid " + std::to_string(action.value);
+    case ActionKind::Bid: {
+      std::string value = action.value == capot_bid_value ? "capot" : std::to_string(action.value);
+      std::string denomination = action.contract.kind == ContractKind::NoTrump    ? "SA"
+                                 : action.contract.kind == ContractKind::AllTrump ? "TA"
+                                                                                  : to_string(action.contract.trump);
+      return "bid " + value + " " + denomination;
+    }
     case ActionKind::Contre: return "contre";
     case ActionKind::Surcontre: return "surcontre";
     case ActionKind::PlayCard: return "play " + to_string(action.card);

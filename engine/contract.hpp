@@ -56,13 +56,27 @@ constexpr int strength_in_suit(Card card, const Contract& contract) {
   return contract.ranks_as_trump(card.suit()) ? detail::trump_strength[r] : detail::plain_strength[r];
 }
 
+namespace detail {
+// above_ranks[order][rank]: bit mask of the ranks (bit = Rank) stronger than `rank` in trump order
+// (order 1) or plain order (order 0). Precomputed: cards_above is on the legal-move hot path.
+constexpr std::array<std::array<std::uint8_t, 8>, 2> make_above_ranks() {
+  std::array<std::array<std::uint8_t, 8>, 2> table{};
+  for (int order = 0; order < 2; ++order)
+    for (int r = 0; r < 8; ++r)
+      for (int o = 0; o < 8; ++o) {
+        const auto& strength = order ? trump_strength : plain_strength;
+        if (strength[o] > strength[r]) table[order][r] = static_cast<std::uint8_t>(table[order][r] | (1u << o));
+      }
+  return table;
+}
+inline constexpr auto above_ranks = make_above_ranks();
+}  // namespace detail
+
 /// The cards of `suit` that beat `card` (same suit) under `contract`.
 constexpr CardSet cards_above(Card card, const Contract& contract) {
-  CardSet above;
-  int s = strength_in_suit(card, contract);
-  for (Card c : CardSet::of_suit(card.suit()))
-    if (strength_in_suit(c, contract) > s) above.insert(c);
-  return above;
+  int order = contract.ranks_as_trump(card.suit()) ? 1 : 0;
+  return CardSet(static_cast<std::uint32_t>(detail::above_ranks[order][static_cast<int>(card.rank())])
+                 << (static_cast<int>(card.suit()) * 8));
 }
 
 /// Sum of card_points over a set.

@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/coinche_auction.hpp"
 #include "engine/deck.hpp"
+#include "engine/melds.hpp"
+#include "engine/tableau.hpp"
 #include "engine/view.hpp"
 
 namespace belote {
@@ -66,7 +69,12 @@ class Match {
   const std::vector<DealScore>& history() const { return history_; }
   const std::vector<DealRecord>& deal_records() const { return deal_records_; }
   /// Cards of `seat` now (engine-side; the server never sends this except through a view).
-  CardSet hand(Seat seat) const { return deal_.hands[seat]; }
+  /// Découverte: the seat's tableau cards, face-down ones included.
+  CardSet hand(Seat seat) const {
+    return is_decouverte() ? deal_.tableaux[seat].face_up() | deal_.tableaux[seat].face_down() : deal_.hands[seat];
+  }
+  /// Découverte: the face-down cards of `seat` still hidden (engine-side, for tests and records).
+  CardSet face_down(Seat seat) const { return is_decouverte() ? deal_.tableaux[seat].face_down() : CardSet{}; }
   /// Contract of the deal in play, once settled.
   std::optional<Contract> contract() const { return deal_.contract; }
 
@@ -83,8 +91,16 @@ class Match {
     int passes_in_round = 0;
     std::optional<Seat> taker;
     std::optional<Contract> contract;
-    std::optional<Seat> belote_holder;  // held trump K+Q when the hands were completed
-    std::optional<Seat> belote_seat;    // has announced belote
+    std::array<std::optional<Seat>, 4> belote_holder{};  // per suit: held K+Q of a belote suit when play began
+    std::array<std::optional<Seat>, 4> belote_called{};  // per suit: has announced belote
+    std::optional<Seat> belote_seat;    // first belote announced
+    std::optional<CoincheAuction> coinche;        // CO auction
+    std::array<Tableau, 2> tableaux{};             // DE, indexed by seat
+    std::array<std::pair<Seat, int>, 2> pending_reveals{};  // DE: (seat, pile) to turn after the trick
+    int pending_count = 0;
+    std::array<std::vector<Meld>, 4> melds{};     // CL1/CO: combinations found at the start of trick 1
+    MeldResolution meld_result;
+    std::vector<SeatMelds> shown_melds;
     Trick trick;
     std::optional<Trick> last_trick;
     std::vector<Trick> tricks;
@@ -92,6 +108,9 @@ class Match {
     DealTally tally;
   };
 
+  bool is_coinche() const { return options_.variant == Variant::Coinche; }
+  bool is_decouverte() const { return options_.variant == Variant::Decouverte; }
+  int tricks_per_deal() const { return is_decouverte() ? 16 : 8; }
   Seat next(Seat s) const { return (s + 1) % seats_; }
   Seat eldest() const { return next(deal_.dealer); }
   void start_deal(Seat dealer, std::vector<Event>& out);
@@ -99,6 +118,21 @@ class Match {
   void deal_packets(std::vector<int> packet_sizes);
   void apply_auction(Seat seat, const Action& action, std::vector<Event>& out);
   void settle_contract(Seat taker, Contract contract, std::vector<Event>& out);
+  void begin_play(std::vector<Event>& out);
+  void find_belote_holders();
+  void find_melds(std::vector<Event>& out);
+  void show_melds(std::vector<Event>& out);
+  DealScore score_deal() const;
+  Seat next_dealer_after(const DealScore& score) const;
+  void throw_in(std::vector<Event>& out);
+  // Coinche (match_coinche.cpp)
+  void start_coinche_deal(std::vector<Event>& out);
+  void apply_coinche_auction(Seat seat, const Action& action, std::vector<Event>& out);
+  // Découverte (match_decouverte.cpp)
+  void start_decouverte_deal(std::vector<Event>& out);
+  void play_from_tableau(Seat seat, Card card, std::vector<Event>& out);
+  void reveal_after_trick(std::vector<Event>& out);
+  CardSet playable(Seat seat) const;
   void apply_play(Seat seat, Card card, std::vector<Event>& out);
   BeloteCall belote_call(Seat seat, Card card);
   void finish_trick(std::vector<Event>& out);

@@ -40,6 +40,70 @@ struct PlayRules {
   bool operator==(const PlayRules&) const = default;
 };
 
+/// §9 `meld_long_run`: a run of 6–8 cards is one 100-point sequence, or split (8 = quinte + tierce).
+enum class MeldLongRun : std::uint8_t { Single100, Split };
+/// §9 `equal_meld_tiebreak`.
+enum class EqualMeldTiebreak : std::uint8_t { FirstInPlayOrder, Cancel };
+/// §9 `failed_contract_melds` and `capot_melds`: counted combinations change hands, or stay with their owner.
+enum class MeldTransfer : std::uint8_t { ToWinners, KeptByOwner };
+/// §9 `coinche_deal_pattern`.
+enum class CoincheDealPattern : std::uint8_t { P323, P332, P233 };
+/// §9 `coinche_success`.
+enum class CoincheSuccess : std::uint8_t { ReachAndBeat, ReachOnly };
+/// §9 `coinche_tie` (undoubled contracts only; a doubled tie always fails, §4.4).
+enum class CoincheTie : std::uint8_t { Litige, Fail };
+/// §9 `coinche_double_scope` (`whole_score` is not implemented and cannot be chosen).
+enum class CoincheDoubleScope : std::uint8_t { BaseAndContract, ContractOnly };
+/// §9 `coinche_capot_scoring`.
+enum class CoincheCapotScoring : std::uint8_t { Formula, Forfait500 };
+/// §9 `coinche_belote_on_failure`.
+enum class CoincheBeloteOnFailure : std::uint8_t { Kept, ToDefenders };
+/// §9 `ta_belote`.
+enum class TaBelote : std::uint8_t { EachSuit, None };
+/// §9 `decouverte_reveal`.
+enum class DecouverteReveal : std::uint8_t { AfterTrick, LeaderImmediately };
+/// §9 `decouverte_deal_order`.
+enum class DecouverteDealOrder : std::uint8_t { Seed, Blog };
+/// §9 `decouverte_dealer`.
+enum class DecouverteDealer : std::uint8_t { Alternate, WinnerDeals };
+
+/// Announcement options (CL1 §3, CO §4.3), §9 defaults.
+struct MeldRules {
+  MeldLongRun long_run = MeldLongRun::Single100;
+  EqualMeldTiebreak equal_tiebreak = EqualMeldTiebreak::FirstInPlayOrder;
+  MeldTransfer failed_contract = MeldTransfer::ToWinners;  ///< `failed_contract_melds`: to_defenders (default)
+  MeldTransfer capot = MeldTransfer::ToWinners;            ///< `capot_melds`: to_capot_side (default)
+  bool operator==(const MeldRules&) const = default;
+};
+
+/// Coinche options (§4, §9), with their defaults. Not implemented (and so not selectable):
+/// coinche_bid_ranking = denomination_order, coinche_contre_timing = any_time,
+/// coinche_melds_count / coinche_belote_counts = false, coinche_double_scope = whole_score.
+struct CoincheRules {
+  CoincheDealPattern deal_pattern = CoincheDealPattern::P323;
+  bool sa_ta = true;
+  bool announcements = true;
+  bool capot_doublable = true;
+  CoincheSuccess success = CoincheSuccess::ReachAndBeat;
+  CoincheTie tie = CoincheTie::Litige;
+  int fail_base = 162;  ///< 162 or 160
+  CoincheDoubleScope double_scope = CoincheDoubleScope::BaseAndContract;
+  int surcontre_multiplier = 4;  ///< 4 or 3
+  CoincheCapotScoring capot_scoring = CoincheCapotScoring::Formula;
+  CoincheBeloteOnFailure belote_on_failure = CoincheBeloteOnFailure::Kept;
+  TaBelote ta_belote = TaBelote::EachSuit;
+  bool operator==(const CoincheRules&) const = default;
+};
+
+/// Découverte options (§6, §9), with their defaults. decouverte_belote / decouverte_announcements are
+/// not implemented (always false).
+struct DecouverteRules {
+  DecouverteReveal reveal = DecouverteReveal::AfterTrick;
+  DecouverteDealOrder deal_order = DecouverteDealOrder::Seed;
+  DecouverteDealer dealer = DecouverteDealer::Alternate;
+  bool operator==(const DecouverteRules&) const = default;
+};
+
 /// Rule options of RULES.md §9 implemented by the engine, each with its documented default.
 struct RuleOptions {
   PlayRules play;
@@ -50,6 +114,9 @@ struct RuleOptions {
   bool redeal_dealer_same = false;               ///< `redeal_dealer`: false = next (default), true = same
   bool litige_escrow_includes_belote = true;
   EscrowAtMatchEnd escrow_at_match_end = EscrowAtMatchEnd::Discard;
+  MeldRules melds;            ///< CL1 and CO (with coinche.announcements) only
+  CoincheRules coinche;       ///< CO only
+  DecouverteRules decouverte; ///< DE only
   bool operator==(const RuleOptions&) const = default;
 };
 
@@ -63,6 +130,8 @@ struct MatchOptions {
 
 /// Checks a MatchOptions; returns a readable reason when invalid, nullopt when valid.
 std::optional<std::string> validate(const MatchOptions& options);
+/// True when the variant scores carrés and sequences (CL1, and CO with coinche_announcements).
+bool uses_melds(const MatchOptions& options);
 /// The shuffle policy in force: the explicit option or the variant default (§9).
 ShufflePolicy effective_shuffle_policy(const MatchOptions& options);
 

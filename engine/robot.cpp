@@ -8,15 +8,69 @@ namespace {
 constexpr int take_threshold_round1 = 42;
 constexpr int take_threshold_round2 = 38;
 
+constexpr int contre_min_value = 90;
+
+// Enough defence to contre an opponent's contract: for a suit contract, two of its top trumps (J, 9, A)
+// and an outside ace, or one and three aces; for SA three aces; for TA two jacks.
+bool defends_well(CardSet hand, const Contract& contract) {
+  int aces = 0, jacks = 0;
+  for (int su = 0; su < suit_count; ++su) {
+    Suit s = static_cast<Suit>(su);
+    if (contract.is_trump(s)) continue;
+    aces += hand.contains(Card(Rank::Ace, s));
+    jacks += hand.contains(Card(Rank::Jack, s));
+  }
+  if (contract.kind == ContractKind::NoTrump) return aces >= 3;
+  if (contract.kind == ContractKind::AllTrump) return jacks >= 2;
+  Suit t = contract.trump;
+  int top_trumps = hand.contains(Card(Rank::Jack, t)) + hand.contains(Card(Rank::Nine, t)) + hand.contains(Card(Rank::Ace, t));
+  return (top_trumps >= 2 && aces >= 1) || (top_trumps >= 1 && aces >= 3);
+}
+
+// Coinche (§4.2): bid the best denomination when its estimate clears the next value; overbid a
+// partner only with a clearly better hand; contre an opponent's suit contract when holding its J and 9.
+Action choose_coinche_bid(const View& view, int margin) {
+  Seat me = *view.observer.seat;
+  bool partner_holds = view.bid && team_of(view.bid->seat) == team_of(me);
+  int needed = view.bid ? view.bid->value + (partner_holds ? 20 : 10) : 80;
+  std::optional<Action> best;
+  int best_estimate = 0;
+  for (const Action& a : view.legal) {
+    if (a.kind != ActionKind::Bid || a.value == capot_bid_value) continue;
+    int estimate = estimate_contract(view.hand, a.contract) + margin;
+    if (estimate < needed || estimate < a.value) continue;
+    // Highest affordable value for this denomination.
+    if (!best || a.value > best->value || (a.value == best->value && estimate > best_estimate)) {
+      best = a;
+      best_estimate = estimate;
+    }
+  }
+  if (best) {
+    if (best_estimate >= 170)  // nearly everything: try the capot
+      for (const Action& a : view.legal)
+        if (a.kind == ActionKind::Bid && a.value == capot_bid_value && a.contract == best->contract) return a;
+    return *best;
+  }
+  for (const Action& a : view.legal) {
+    if (a.kind == ActionKind::Contre && view.bid->value >= contre_min_value && defends_well(view.hand, view.bid->contract))
+      return a;
+    // Surcontre only when this hand alone clearly makes the contract.
+    if (a.kind == ActionKind::Surcontre && estimate_contract(view.hand, view.bid->contract) >= view.bid->value + 30)
+      return a;
+  }
+  return Action::pass();
+}
+
 // `margin` (a few points either way, drawn per decision) keeps robots from being perfectly predictable.
 Action choose_auction(const View& view, int margin) {
+  if (view.options.variant == Variant::Coinche) return choose_coinche_bid(view, 3 * margin);
   Action best = Action::pass();
   int best_score = 0;
   for (const Action& a : view.legal) {
     int score = 0;
     if (a.kind == ActionKind::Take) {
       CardSet with_turn_up = view.hand;
-      with_turn_up.insert(*view.turn_up);
+      if (view.seats == 4) with_turn_up.insert(*view.turn_up);  // Découverte: the indicator is not taken (§6.3)
       score = evaluate_hand(with_turn_up, view.turn_up->suit()) - take_threshold_round1 + margin;
     } else if (a.kind == ActionKind::NameSuit) {
       score = evaluate_hand(view.hand, a.contract.trump) - take_threshold_round2 + margin;
@@ -94,6 +148,22 @@ int evaluate_hand(CardSet hand, Suit trump) {
   for (Card c : hand - trumps)
     if (c.rank() == Rank::Ace) score += 10;
     else if (c.rank() == Rank::Ten && hand.contains(Card(Rank::Ace, c.suit()))) score += 5;
+  return score;
+}
+
+int estimate_contract(CardSet hand, const Contract& contract) {
+  if (contract.kind == ContractKind::SuitTrump) return evaluate_hand(hand, contract.trump) + 20;
+  int score = 0;
+  for (int su = 0; su < suit_count; ++su) {
+    Suit s = static_cast<Suit>(su);
+    auto has = [&](Rank r) { return hand.contains(Card(r, s)); };
+    if (contract.kind == ContractKind::NoTrump) {  // aces and their tens take the tricks
+      if (has(Rank::Ace)) score += 24 + (has(Rank::Ten) ? 14 + (has(Rank::King) ? 6 : 0) : 0);
+    } else {  // all trump: jacks and their nines
+      if (has(Rank::Jack)) score += 22 + (has(Rank::Nine) ? 12 + (has(Rank::Ace) ? 4 : 0) : 0);
+      else if (has(Rank::Nine)) score += 4;
+    }
+  }
   return score;
 }
 

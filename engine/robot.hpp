@@ -15,4 +15,8 @@ Action robot_decide(const View& view, Rng& rng);
 /// Heuristic strength of `hand` if `trump` were trump (points-like scale; ~ 40+ is a fair take).
 int evaluate_hand(CardSet hand, Suit trump);
 
+/// Coinche: rough number of points (card points + bonuses) the robot expects its side to make under
+/// `contract` with `hand` (suit, SA or TA). Used to choose a bid value (§4.2).
+int estimate_contract(CardSet hand, const Contract& contract);
+
 }  // namespace belote

@@ -23,21 +23,25 @@ DealScore score_classic_deal(const DealTally& tally, int escrow_before, const Ru
   for (Team x : {0, 1}) total[x] = s.card_points[x] + s.last_trick[x] + s.melds[x] + s.belote[x];
   const int all_melds = s.melds[0] + s.melds[1];
 
+  // §3.4: counted combinations go to the side that wins the deal unless the options keep them with their owner.
+  const bool capot_moves = rules.melds.capot == MeldTransfer::ToWinners;
+  const bool failed_moves = rules.melds.failed_contract == MeldTransfer::ToWinners;
+
   if (tally.tricks[t] == tricks_per_deal) {  // capot by the takers: always made (§2.6, §3.4)
     s.outcome = DealOutcome::Made;
-    s.score[t] = capot_value + all_melds + s.belote[t];
-    s.score[d] = s.belote[d];
+    s.score[t] = capot_value + (capot_moves ? all_melds : s.melds[t]) + s.belote[t];
+    s.score[d] = s.belote[d] + (capot_moves ? 0 : s.melds[d]);
   } else if (tally.tricks[d] == tricks_per_deal) {  // swept by the defenders
     s.outcome = DealOutcome::Failed;
-    s.score[t] = s.belote[t];
-    s.score[d] = capot_value + all_melds + s.belote[d];
+    s.score[t] = s.belote[t] + (capot_moves ? 0 : s.melds[t]);
+    s.score[d] = capot_value + (capot_moves ? all_melds : s.melds[d]) + s.belote[d];
   } else if (total[t] > total[d]) {
     s.outcome = DealOutcome::Made;
     s.score = total;
   } else if (total[t] < total[d]) {
     s.outcome = DealOutcome::Failed;
-    s.score[t] = s.belote[t];
-    s.score[d] = deal_value + all_melds + s.belote[d];
+    s.score[t] = s.belote[t] + (failed_moves ? 0 : s.melds[t]);
+    s.score[d] = deal_value + (failed_moves ? all_melds : s.melds[d]) + s.belote[d];
   } else {  // litige (§2.7): defenders score now, the takers' total waits in escrow
     s.outcome = DealOutcome::Litige;
     s.score[d] = total[d];

@@ -34,6 +34,8 @@ struct DealScore {
   std::array<int, 2> score{};             ///< points recorded for this deal, escrow_awarded included
   int escrow_added = 0;                   ///< points this deal put into escrow (litige)
   int escrow_after = 0;                   ///< escrow pending after this deal
+  int contract_value = 0;                 ///< Coinche: the bid (80..160, 250 = capot); 0 otherwise
+  int multiplier = 1;                     ///< Coinche: 1, 2 (contre), 4 or 3 (surcontre)
   bool operator==(const DealScore&) const = default;
 };
 

@@ -39,6 +39,21 @@ struct View {
   std::vector<Action> legal;           ///< the observer's own legal actions, when it is to act
   std::vector<DealScore> history;      ///< scores of the completed deals
   std::optional<Team> winner;          ///< set when the match is finished
+
+  // Coinche (§4.2): the standing bid, contre level (0 / 1 contré / 2 surcontré) and who contred.
+  std::optional<CoincheBid> bid;
+  int contre_level = 0;
+  std::optional<Seat> contrer;
+  // Announcements (CL1, CO §3.2): the observer's own combinations this deal, and, from trick 2, the
+  // combinations shown by the side that scores them.
+  std::vector<Meld> own_melds;
+  std::optional<Team> meld_winner;
+  std::vector<SeatMelds> shown_melds;
+  std::array<int, 2> meld_points{};      ///< counted combination points, public from trick 2
+  /// Seat that announced belote in each suit (TA may have several), indexed by Suit.
+  std::array<std::optional<Seat>, 4> belote_by_suit{};
+  /// Découverte (§6.4): both tableaux, indexed by seat; face-down cards only as counts.
+  std::vector<TableauView> tableaux;
 };
 
 }  // namespace belote

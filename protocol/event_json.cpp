@@ -15,6 +15,26 @@ void own_hand(json& out, const PrivateHands& hands, const Observer& observer) {
     if (seat < hands.size() && hands[seat]) out["hand"] = cards_json(*hands[seat]);
 }
 
+json meld_json(const Meld& m) {
+    json out = {{"kind", m.kind == MeldKind::Carre ? "carre" : "sequence"}, {"length", m.length},
+                {"points", m.points}, {"cards", cards_json(m.cards)}};
+    return out;
+}
+
+json melds_json(const std::vector<Meld>& melds) {
+    json out = json::array();
+    for (const Meld& m : melds) out.push_back(meld_json(m));
+    return out;
+}
+
+json tableau_json(const TableauView& tableau) {
+    json piles = json::array();
+    for (const PileView& pile : tableau)
+        piles.push_back({{"face_up", pile.face_up ? card_json(*pile.face_up) : json(nullptr)},
+                         {"face_down", pile.face_down}});
+    return piles;
+}
+
 struct Encoder {
     const Observer& observer;
     json& out;
@@ -79,6 +99,30 @@ struct Encoder {
         out["type"] = "match_ended";
         out["winner"] = e.winner;
         out["totals"] = e.totals;
+    }
+    void operator()(const MeldsFound& e) const {
+        out["type"] = "melds_found";
+        if (!observer.seat) return;
+        auto seat = static_cast<std::size_t>(*observer.seat);
+        if (seat < e.melds.size() && e.melds[seat]) out["melds"] = melds_json(*e.melds[seat]);
+    }
+    void operator()(const MeldsShown& e) const {
+        out["type"] = "melds_shown";
+        out["team"] = e.team;
+        out["points"] = e.points;
+        out["melds"] = json::array();
+        for (const SeatMelds& sm : e.melds) out["melds"].push_back({{"seat", sm.seat}, {"melds", melds_json(sm.melds)}});
+    }
+    void operator()(const TableauxDealt& e) const {
+        out["type"] = "tableaux_dealt";
+        out["tableaux"] = json::array();
+        for (const TableauView& t : e.tableaux) out["tableaux"].push_back(tableau_json(t));
+    }
+    void operator()(const CardRevealed& e) const {
+        out["type"] = "card_revealed";
+        out["seat"] = e.seat;
+        out["pile"] = e.pile;
+        out["card"] = card_json(e.card);
     }
 };
 

@@ -59,6 +59,7 @@ class ClassicProperties {
   void handle(const std::vector<Event>& events) {
     for (const Event& e : events) std::visit([this](const auto& ev) { on(ev); }, e);
   }
+  void on(const auto&) { ADD_FAILURE() << "an event of another variant in a classic match"; }
   void on(const MatchStarted&) {}
   void on(const DealStarted& e) {
     count_ = {};
