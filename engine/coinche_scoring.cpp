@@ -81,13 +81,7 @@ DealScore score_coinche_deal(const DealTally& tally, const CoincheBid& bid, int 
       break;
   }
 
-  if (s.outcome == DealOutcome::Litige) {
-    s.escrow_after = escrow_before + s.escrow_added;
-  } else {
-    Team winners = s.outcome == DealOutcome::Made ? t : d;
-    s.escrow_awarded[winners] = escrow_before;
-    s.score[winners] += escrow_before;
-  }
+  settle_escrow(s, escrow_before);
   return s;
 }
 

@@ -9,6 +9,16 @@ constexpr int capot_last_trick_bonus = 100;
 constexpr int tricks_per_deal = 8;
 }  // namespace
 
+void settle_escrow(DealScore& score, int escrow_before) {
+  if (score.outcome == DealOutcome::Litige) {
+    score.escrow_after = escrow_before + score.escrow_added;
+    return;
+  }
+  Team winners = score.outcome == DealOutcome::Made ? score.takers : 1 - score.takers;
+  score.escrow_awarded[winners] = escrow_before;
+  score.score[winners] += escrow_before;
+}
+
 DealScore score_classic_deal(const DealTally& tally, int escrow_before, const RuleOptions& rules) {
   const Team t = tally.takers, d = 1 - tally.takers;
   DealScore s;
@@ -52,13 +62,7 @@ DealScore score_classic_deal(const DealTally& tally, int escrow_before, const Ru
     }
   }
 
-  if (s.outcome == DealOutcome::Litige) {
-    s.escrow_after = escrow_before + s.escrow_added;
-  } else {
-    Team winners = s.outcome == DealOutcome::Made ? t : d;
-    s.escrow_awarded[winners] = escrow_before;
-    s.score[winners] += escrow_before;
-  }
+  settle_escrow(s, escrow_before);
   return s;
 }
 

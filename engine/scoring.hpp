@@ -39,6 +39,11 @@ struct DealScore {
   bool operator==(const DealScore&) const = default;
 };
 
+/// §2.7 escrow: a litige adds its escrow to what is pending (escrow_after); a decisive deal gives
+/// `escrow_before` to its winners (takers if made, defenders if failed), in escrow_awarded and score.
+/// `score` must have takers, outcome, score and escrow_added set.
+void settle_escrow(DealScore& score, int escrow_before);
+
 /// Scores a classic deal (CL0 §2.6–2.7; with melds, CL1 §3.4 under the default §9 options).
 /// `escrow_before`: escrow pending from earlier litiges. Returns the full breakdown.
 DealScore score_classic_deal(const DealTally& tally, int escrow_before, const RuleOptions& rules);
