@@ -29,15 +29,16 @@ TEST(WebSocketTest, EchoRoundTrip) {
 TEST(WebSocketTest, LifecycleIsOpenTextClose) {
     auto handler = std::make_shared<ScriptedHandler>();
     TestServer server{handler};
+    std::shared_ptr<Connection> connection;
     {
         WsClient client{server.port()};
         client.send_text("x");
         std::string reply;
         beast::error_code ec;
         ASSERT_TRUE(client.read(reply, ec));
+        connection = handler->wait_opened(1);  // taken while open: the handler only keeps it weakly
+        ASSERT_NE(connection, nullptr);
     }  // the client's socket closes without a close frame
-    const auto connection = handler->wait_opened(1);
-    ASSERT_NE(connection, nullptr);
     ASSERT_TRUE(handler->wait_closed(1));
     EXPECT_EQ(handler->close_count(connection->id()), 1u);
     EXPECT_NE(connection->remote_address().find("127.0.0.1:"), std::string::npos);
