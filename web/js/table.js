@@ -65,6 +65,7 @@ export class TableView {
   }
 
   teamName(s, t) {
+    if (seatCount(s) === 2) return s.seat != null ? (s.seat === t ? 'You' : 'Opponent') : `Seat ${t + 1}`;
     if (s.seat != null) return team(s.seat) === t ? 'Us' : 'Them';
     return t === 0 ? 'Team A' : 'Team B';
   }
@@ -147,8 +148,7 @@ export class TableView {
     for (let seat = 0; seat < seatCount(s); seat++) felt.append(this.renderSeat(s, seat));
     felt.append(this.renderCenter(s));
     if (seatCount(s) === 2) felt.classList.add('two-seats');
-    if (s.tableaux && s.seat != null) felt.append(renderTableau(s, 1 - s.seat));
-    else if (s.tableaux) { felt.append(renderTableau(s, 1)); felt.append(renderTableau(s, 0)); }
+    if (s.tableaux) felt.append(renderTableau(s, s.seat != null ? 1 - s.seat : 1)); // a spectator sees seat 0's below
     const melds = renderMelds(s, (st, seat) => this.name(st, seat));
     if (melds) felt.append(melds);
     return felt;
@@ -258,6 +258,7 @@ export class TableView {
   }
 
   renderHand(s, myTurn, busy) {
+    if (s.seat == null && s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': 0 }, renderTableau(s, 0));
     if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: 'You are watching.' }));
     const playing = myTurn && s.phase === 'play';
     const legal = new Set(legalCards(s));

@@ -54,10 +54,15 @@ export function applyVariantEvent(s, ev, name) {
     case 'deal_started':
       Object.assign(s, { contract: null, bid: null, contre_level: 0, own_melds: [], shown_melds: [], meld_winner: null, tableaux: null });
       s.trick = { leader: (ev.dealer + 1) % n, cards: [] };
-      if (n === 2) s.hand_sizes = ev.hand_sizes ? ev.hand_sizes.slice(0, 2) : [16, 16];
+      if (n === 2) {
+        s.hand_sizes = ev.hand_sizes ? ev.hand_sizes.slice(0, 2) : [16, 16];
+        s.hand = [];
+      }
       break;
     case 'tableaux_dealt':
       s.tableaux = clone(ev.tableaux);
+      // Découverte has no hand: the cards the seat may play are its face-up tableau cards.
+      if (s.seat != null && s.tableaux[s.seat]) s.hand = s.tableaux[s.seat].map((p) => p.face_up).filter(Boolean);
       s.log.push('The tableaux are dealt: 8 face-down cards under 8 face-up cards each.');
       break;
     case 'auction_call': {
