@@ -237,6 +237,12 @@ std::variant<RuleOptions, RulesError> rules_from_json(const json& rules, Variant
                 return RulesError{it.key(), "rule option '" + it.key() + "' " + *problem};
         }
     }
+    // The variant's default shuffle policy is kept as "unset", as in a default RuleOptions.
+    if (options.rules.shuffle_policy) {
+        MatchOptions unset = options;
+        unset.rules.shuffle_policy.reset();
+        if (effective_shuffle_policy(unset) == *options.rules.shuffle_policy) options.rules.shuffle_policy.reset();
+    }
     if (auto problem = validate(options)) {
         // Name the option the engine refused, when its message names one.
         std::string option;

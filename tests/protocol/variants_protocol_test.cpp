@@ -301,7 +301,7 @@ void check_decouverte_secrecy(int matches, DecouverteReveal reveal) {
             if (::testing::Test::HasFatalFailure()) return;
         }
         ASSERT_TRUE(match.finished());
-        EXPECT_GT(messages, 1000u);
+        EXPECT_GT(messages, 300u);  // a whole match: hundreds of messages checked
     }
 }
 
