@@ -1,5 +1,7 @@
 #include "protocol/action_json.hpp"
 
+#include "protocol/bid_json.hpp"
+
 namespace belote::protocol {
 
 using nlohmann::json;
@@ -37,7 +39,8 @@ json action_json(const Action& action) {
         case ActionKind::Take: return {{"type", "take"}};
         case ActionKind::NameSuit: return {{"type", "name"}, {"suit", contract_suit(action.contract)}};
         case ActionKind::PlayCard: return {{"type", "play"}, {"card", to_string(action.card)}};
-        case ActionKind::Bid: return {{"type", "bid"}, {"value", action.value}, {"suit", contract_suit(action.contract)}};
+        case ActionKind::Bid:
+            return {{"type", "bid"}, {"value", bid_value_json(action.value)}, {"suit", denomination_name(action.contract)}};
         case ActionKind::Contre: return {{"type", "contre"}};
         case ActionKind::Surcontre: return {{"type", "surcontre"}};
     }
@@ -55,6 +58,11 @@ std::optional<Action> action_from_json(const json& j) {
         auto suit = j.find("suit");
         if (suit == j.end() || !suit->is_string()) return std::nullopt;
         if (auto s = parse_suit(suit->get_ref<const std::string&>())) return Action::name_suit(*s);
+        return std::nullopt;
+    }
+    if (t == "bid" || t == "contre" || t == "surcontre") {
+        auto action = bid_action_from_json(j);
+        if (auto* a = std::get_if<Action>(&action)) return *a;
         return std::nullopt;
     }
     if (t == "play") {

@@ -23,11 +23,11 @@ nlohmann::json trick_json(const Trick& trick);
 
 /// An action in the shape of the client message that requests it, without id/table:
 /// {"type":"pass"}, {"type":"take"}, {"type":"name","suit":"S"}, {"type":"play","card":"JS"}.
-/// Kinds of other variants use their wire names ("bid" with "value" and "suit", "contre", "surcontre").
+/// Coinche: {"type":"bid","value":80..160|"capot","suit":"S"|"H"|"D"|"C"|"SA"|"TA"}, {"type":"contre"},
+/// {"type":"surcontre"}.
 nlohmann::json action_json(const Action& action);
 
-/// The inverse of action_json for the classic kinds (pass, take, name, play); nullopt for anything
-/// else or a malformed object. Never throws.
+/// The inverse of action_json (every kind); nullopt for a malformed object. Never throws.
 std::optional<Action> action_from_json(const nlohmann::json& json);
 
 /// An array of action_json.

@@ -22,10 +22,12 @@ struct Hello {
 /// `list_tables`.
 struct ListTables {};
 
-/// `create_table`: already validated (a playable variant, target 301/501/1000).
+/// `create_table`: already validated (a playable variant, target 301/501/1000, `rules` accepted by
+/// protocol::rules_from_json for the variant, §9 defaults for options not given).
 struct CreateTable {
     Variant variant = Variant::Classic;
     int target = 1000;
+    RuleOptions rules;
 };
 
 /// `sit`. `seat` is any int: the table checks its range (bad_seat).
@@ -51,11 +53,16 @@ struct Act {
     Action action;
 };
 
+/// `get_record`: the game record of a finished match (docs/game-record.md).
+struct GetRecord {
+    std::string table;
+};
+
 /// Any request that needs a table.
-using TableCommand = std::variant<Sit, AddRobot, Start, Act>;
+using TableCommand = std::variant<Sit, AddRobot, Start, Act, GetRecord>;
 
 /// Any request.
-using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act>;
+using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act, GetRecord>;
 
 /// A decoded request: its id (integer or string, echoed in the reply) and its command.
 struct Request {

@@ -3,6 +3,8 @@
 #include <limits>
 
 #include "engine/card.hpp"
+#include "protocol/bid_json.hpp"
+#include "protocol/rules_json.hpp"
 #include "protocol/version.hpp"
 
 namespace belote::protocol {
@@ -63,9 +65,15 @@ CreateTable decode_create_table(const json& msg) {
     CreateTable create;
     std::string variant = string_field(msg, "variant");
     auto parsed = parse_variant(variant);
-    if (!parsed || *parsed != Variant::Classic)
-        fail(ErrorCode::InvalidOptions, "unknown variant '" + variant + "' (available: classic)");
+    if (!parsed)
+        fail(ErrorCode::InvalidOptions,
+             "unknown variant '" + variant + "' (available: classic, classic_announcements, coinche, decouverte)");
     create.variant = *parsed;
+    if (auto it = msg.find("rules"); it != msg.end()) {
+        auto rules = rules_from_json(*it, create.variant);
+        if (auto* error = std::get_if<RulesError>(&rules)) fail(ErrorCode::InvalidOptions, error->message);
+        create.rules = std::get<RuleOptions>(rules);
+    }
     if (msg.contains("target")) {
         create.target = int_field(msg, "target", ErrorCode::InvalidOptions);
         if (create.target != 301 && create.target != 501 && create.target != 1000)
@@ -93,6 +101,13 @@ Command decode_command(const std::string& type, const json& msg) {
         if (!suit) fail(ErrorCode::BadMessage, "field 'suit' must be one of \"S\", \"H\", \"D\", \"C\"");
         return Act{std::move(table), Action::name_suit(*suit)};
     }
+    if (type == "bid" || type == "contre" || type == "surcontre") {
+        std::string table = string_field(msg, "table");
+        auto action = bid_action_from_json(msg);
+        if (auto* problem = std::get_if<std::string>(&action)) fail(ErrorCode::BadMessage, *problem);
+        return Act{std::move(table), std::get<Action>(action)};
+    }
+    if (type == "get_record") return GetRecord{string_field(msg, "table")};
     if (type == "play") {
         std::string table = string_field(msg, "table");
         auto card = parse_card(string_field(msg, "card"));

@@ -1,7 +1,10 @@
 #include "protocol/event_json.hpp"
 
 #include "protocol/action_json.hpp"
+#include "protocol/bid_json.hpp"
+#include "protocol/rules_json.hpp"
 #include "protocol/score_json.hpp"
+#include "protocol/variant_json.hpp"
 
 namespace belote::protocol {
 namespace {
@@ -15,26 +18,6 @@ void own_hand(json& out, const PrivateHands& hands, const Observer& observer) {
     if (seat < hands.size() && hands[seat]) out["hand"] = cards_json(*hands[seat]);
 }
 
-json meld_json(const Meld& m) {
-    json out = {{"kind", m.kind == MeldKind::Carre ? "carre" : "sequence"}, {"length", m.length},
-                {"points", m.points}, {"cards", cards_json(m.cards)}};
-    return out;
-}
-
-json melds_json(const std::vector<Meld>& melds) {
-    json out = json::array();
-    for (const Meld& m : melds) out.push_back(meld_json(m));
-    return out;
-}
-
-json tableau_json(const TableauView& tableau) {
-    json piles = json::array();
-    for (const PileView& pile : tableau)
-        piles.push_back({{"face_up", pile.face_up ? card_json(*pile.face_up) : json(nullptr)},
-                         {"face_down", pile.face_down}});
-    return piles;
-}
-
 struct Encoder {
     const Observer& observer;
     json& out;
@@ -44,6 +27,7 @@ struct Encoder {
         out["variant"] = to_string(e.options.variant);
         out["target"] = e.options.target;
         out["first_dealer"] = e.first_dealer;
+        out["rules"] = rules_json(e.options);
     }
     void operator()(const DealStarted& e) const {
         out["type"] = "deal_started";
@@ -66,6 +50,11 @@ struct Encoder {
         out["type"] = "contract";
         out["taker"] = e.taker;
         out["trump"] = e.contract.kind == ContractKind::SuitTrump ? json(to_string(e.contract.trump)) : json(nullptr);
+        if (e.bid_value > 0) {  // coinche
+            out["contract"] = denomination_name(e.contract);
+            out["value"] = bid_value_json(e.bid_value);
+            out["contre"] = e.contre_level;
+        }
         own_hand(out, e.hands, observer);
     }
     void operator()(const TurnStarted& e) const {
@@ -110,8 +99,7 @@ struct Encoder {
         out["type"] = "melds_shown";
         out["team"] = e.team;
         out["points"] = e.points;
-        out["melds"] = json::array();
-        for (const SeatMelds& sm : e.melds) out["melds"].push_back({{"seat", sm.seat}, {"melds", melds_json(sm.melds)}});
+        out["melds"] = seat_melds_json(e.melds);
     }
     void operator()(const TableauxDealt& e) const {
         out["type"] = "tableaux_dealt";

@@ -8,7 +8,8 @@
 namespace belote::protocol {
 
 /// {"takers","outcome":"made"|"failed"|"litige","capot","card_points","last_trick","belote",
-///  "melds","escrow_awarded","escrow_added","escrow","score"}; arrays indexed by team.
+///  "melds","escrow_awarded","escrow_added","escrow","score"}; arrays indexed by team. Coinche adds
+/// "contract_value" (80..160, 250 = capot) and "multiplier" (1, 2, 3 or 4).
 nlohmann::json deal_score_json(const DealScore& score);
 
 }  // namespace belote::protocol

@@ -2,6 +2,7 @@
 
 #include "protocol/action_json.hpp"
 #include "protocol/score_json.hpp"
+#include "protocol/variant_json.hpp"
 
 namespace belote::protocol {
 
@@ -84,6 +85,7 @@ json view_json(const View& view) {
     for (const DealScore& s : view.history) history.push_back(deal_score_json(s));
     out["history"] = std::move(history);
     out["winner"] = optional_int(view.winner);
+    add_variant_view_fields(out, view);
     return out;
 }
 

@@ -92,6 +92,7 @@ void GameHandler::dispatch(const std::shared_ptr<net::Connection>& connection, c
         MatchOptions options;
         options.variant = c->variant;
         options.target = c->target;
+        options.rules = c->rules;
         if (auto problem = validate(options)) return send_error(connection, id, ErrorCode::InvalidOptions, *problem);
         auto table = lobby_.create(options);
         spdlog::info("{} ({}) created table {}", player->id(), player->nickname(), table->id());
@@ -102,7 +103,8 @@ void GameHandler::dispatch(const std::shared_ptr<net::Connection>& connection, c
         [](const auto& c) -> protocol::TableCommand {
             using T = std::decay_t<decltype(c)>;
             if constexpr (std::is_same_v<T, protocol::Sit> || std::is_same_v<T, protocol::AddRobot> ||
-                          std::is_same_v<T, protocol::Start> || std::is_same_v<T, protocol::Act>)
+                          std::is_same_v<T, protocol::Start> || std::is_same_v<T, protocol::Act> ||
+                          std::is_same_v<T, protocol::GetRecord>)
                 return c;
             else
                 throw std::logic_error("not a table command");

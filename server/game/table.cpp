@@ -90,6 +90,7 @@ void Table::execute(const std::shared_ptr<Player>& player, const std::shared_ptr
                                      [&](const protocol::AddRobot& c) { return add_robot(c.seat, reply_ok); },
                                      [&](const protocol::Start&) { return start(player, reply_ok); },
                                      [&](const protocol::Act& c) { return act(player, c.action, reply_ok); },
+                                     [&](const protocol::GetRecord&) { return get_record(reply_to, id); },
                                  },
                                  command);
     if (refused) {
@@ -152,6 +153,7 @@ Table::Outcome Table::act(const std::shared_ptr<Player>& player, const Action& a
     if (!seat) return Refusal{ErrorCode::NotSeated, "you have no seat at this table"};
     ApplyResult result = match_.apply(*seat, action);
     if (!result.ok()) return Refusal{code_of(result.reason), result.message};
+    actions_.push_back({*seat, action});
     reply_ok();
     publish(result.events);
     return std::nullopt;
@@ -250,6 +252,7 @@ void Table::robot_turn() {
                       result.message);
         return;
     }
+    actions_.push_back({*seat, action});
     publish(result.events);
 }
 

@@ -15,6 +15,7 @@
 #include "engine/match.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/record.hpp"
 #include "protocol/table_json.hpp"
 #include "server/game/player.hpp"
 #include "server/game/robot_driver.hpp"
@@ -68,6 +69,8 @@ private:
     Outcome add_robot(int seat, const std::function<void()>& reply_ok);
     Outcome start(const std::shared_ptr<Player>& player, const std::function<void()>& reply_ok);
     Outcome act(const std::shared_ptr<Player>& player, const Action& action, const std::function<void()>& reply_ok);
+    /// `get_record` (table_record.cpp): replies ok with the record of the finished match.
+    Outcome get_record(const std::shared_ptr<net::Connection>& reply_to, const nlohmann::json& id);
 
     std::optional<Seat> seat_of(const Player& player) const;
     bool robot_controlled(Seat seat) const;
@@ -85,6 +88,7 @@ private:
     std::array<SeatState, 4> seats_{};
     std::uint64_t v_ = 0;
     RobotDriver robots_;
+    std::vector<protocol::RecordedAction> actions_;  ///< every accepted action, for the game record
 
     mutable std::mutex info_mutex_;
     protocol::TableInfo info_;

@@ -96,7 +96,7 @@ TEST(DecodeTest, ErrorsCarryExactCodesIdsAndFieldNames) {
         {R"({"id":1,"type":"hello","protocol":1,"nickname":"Ana","token":7})", ErrorCode::BadMessage, 1, "'token'"},
         {R"({"id":2,"type":"create_table","target":501})", ErrorCode::BadMessage, 2, "'variant'"},
         {R"({"id":2,"type":"create_table","variant":"poker"})", ErrorCode::InvalidOptions, 2, "poker"},
-        {R"({"id":2,"type":"create_table","variant":"coinche"})", ErrorCode::InvalidOptions, 2, "coinche"},
+        {R"({"id":2,"type":"create_table","variant":"tresette"})", ErrorCode::InvalidOptions, 2, "tresette"},
         {R"({"id":2,"type":"create_table","variant":"classic","target":500})", ErrorCode::InvalidOptions, 2, "target"},
         {R"({"id":2,"type":"create_table","variant":"classic","target":"501"})", ErrorCode::BadMessage, 2, "'target'"},
         {R"({"id":4,"type":"sit","seat":0})", ErrorCode::BadMessage, 4, "'table'"},

@@ -7,6 +7,7 @@
 #include "engine/match.hpp"
 #include "protocol/action_json.hpp"
 #include "protocol/replies.hpp"
+#include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
 
 namespace belote::protocol {
@@ -30,6 +31,8 @@ TEST(EventJsonTest, MatchStarted) {
     Event e = MatchStarted{options, 3};
     json expected = json::parse(
         R"({"type":"match_started","table":"t1","v":7,"variant":"classic","target":501,"first_dealer":3})");
+    expected["rules"] = rules_json(options);  // every option of the variant, by its §9 name
+    EXPECT_EQ(expected["rules"]["must_undertrump"], true);
     EXPECT_EQ(for_seat(e, 0), expected);
     EXPECT_EQ(for_spectator(e), expected);
 }
@@ -193,6 +196,8 @@ TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
     TableInfo info{"t1", Variant::Classic, 1000, TableState::Waiting,
                    {PlayerInfo{"Ana", false}, PlayerInfo{"Robot 1", true}, std::nullopt, PlayerInfo{"Bo", false}}};
     json before = snapshot_json(info, 3, match.view(Observer::of_seat(0)));
+    EXPECT_EQ(before["view"]["rules"], rules_json(MatchOptions{}));
+    before["view"].erase("rules");  // checked above; classic views have no other variant field
     EXPECT_EQ(before, json::parse(R"({"type":"snapshot","table":"t1","v":3,
         "seats":[{"seat":0,"player":{"name":"Ana","robot":false}},{"seat":1,"player":{"name":"Robot 1","robot":true}},
                  {"seat":2,"player":null},{"seat":3,"player":{"name":"Bo","robot":false}}],

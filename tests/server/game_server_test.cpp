@@ -131,7 +131,7 @@ TEST(GameServerTest, CreateListSitAddRobotStart) {
     EXPECT_EQ(list(a), json::array());
     EXPECT_EQ(error_code_of(a.request({{"type", "create_table"}, {"variant", "classic"}, {"target", 700}})),
               "invalid_options");
-    EXPECT_EQ(error_code_of(a.request({{"type", "create_table"}, {"variant", "decouverte"}})), "invalid_options");
+    EXPECT_EQ(error_code_of(a.request({{"type", "create_table"}, {"variant", "tresette"}})), "invalid_options");
     const std::string t = create(a, 501);
     EXPECT_EQ(list(b), json::parse(R"([{"table":")" + t + R"(","variant":"classic","target":501,"state":"waiting",
         "seats":[{"seat":0,"player":null},{"seat":1,"player":null},{"seat":2,"player":null},{"seat":3,"player":null}]}])"));

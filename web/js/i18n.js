@@ -20,6 +20,7 @@ const ERRORS = {
   match_over: 'This match is over.',
   not_your_turn: 'It is not your turn.',
   illegal_action: 'That move is not allowed right now.',
+  match_running: 'The game record is available once the match is over.',
   internal: 'The server ran into a problem. Please try again.',
   timeout: 'The server did not answer in time.',
   disconnected: 'The connection to the server was lost.',
@@ -29,7 +30,7 @@ const ERRORS = {
 export function errorText(code, message) {
   const base = ERRORS[code] || 'Something went wrong.';
   // bad_message names the offending field: worth showing as a detail.
-  if (code === 'bad_message' && message) return `${base} (${message})`;
+  if ((code === 'bad_message' || code === 'invalid_options') && message) return `${base} (${message})`;
   if (!ERRORS[code] && message) return `${base} (${message})`;
   return base;
 }

@@ -1,5 +1,6 @@
 // Lobby: table list (with periodic refresh) and the create-table form.
 import { STATE_LABEL } from './i18n.js';
+import { VARIANT_LABEL } from './variants.js';
 
 const REFRESH_MS = 5000;
 
@@ -52,7 +53,7 @@ export class Lobby {
       name.textContent = `Table ${t.table}`;
       const meta = document.createElement('span');
       meta.className = 'muted';
-      meta.textContent = ` · ${t.variant === 'classic' ? 'Classic' : t.variant} · to ${t.target}`;
+      meta.textContent = ` · ${VARIANT_LABEL[t.variant] || t.variant} · to ${t.target}`;
       const badge = document.createElement('span');
       badge.className = `state-badge ${t.state}`;
       badge.textContent = STATE_LABEL[t.state] || t.state;

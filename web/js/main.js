@@ -146,7 +146,8 @@ class App {
   async createTable(variant, target) {
     try {
       const reply = await this.request({ type: 'create_table', variant, target });
-      this.openTable(reply.table, { table: reply.table, variant, target, state: 'waiting', seats: [] });
+      const seats = variant === 'decouverte' ? [{ seat: 0 }, { seat: 1 }] : [];
+      this.openTable(reply.table, { table: reply.table, variant, target, state: 'waiting', seats });
     } catch (e) { /* shown */ }
   }
 

@@ -1,17 +1,19 @@
 // Client-side table state: built from a snapshot, advanced by versioned events.
 // Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
+import { variantFromSnapshot, applyVariantEvent } from './variants.js';
 
 export const team = (seat) => seat % 2;
 
 const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));
 
-function emptySeats() {
-  return [0, 1, 2, 3].map((seat) => ({ seat, player: null }));
+function emptySeats(n = 4) {
+  return [...Array(n).keys()].map((seat) => ({ seat, player: null }));
 }
 
 function normSeats(seats) {
-  const out = emptySeats();
-  for (const s of seats || []) if (s && s.seat >= 0 && s.seat < 4) out[s.seat] = { seat: s.seat, player: s.player || null };
+  const n = seats && seats.length === 2 ? 2 : 4; // Découverte tables have 2 seats
+  const out = emptySeats(n);
+  for (const s of seats || []) if (s && s.seat >= 0 && s.seat < n) out[s.seat] = { seat: s.seat, player: s.player || null };
   return out;
 }
 
@@ -58,6 +60,7 @@ export function fromSnapshot(msg, previous) {
     history: clone(view.history) || [],
     winner: view.winner ?? null,
   });
+  variantFromSnapshot(s, view);
   if (s.phase === 'finished' && s.winner != null) s.matchResult = { winner: s.winner, totals: s.totals };
   // Keep what the player has not dismissed yet, and the log, across a resync.
   if (previous) {
@@ -88,7 +91,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
   }
   switch (ev.type) {
     case 'seat_changed':
-      if (ev.seat >= 0 && ev.seat < 4) s.seats[ev.seat] = { seat: ev.seat, player: ev.player || null };
+      if (ev.seat >= 0 && ev.seat < s.seats.length) s.seats[ev.seat] = { seat: ev.seat, player: ev.player || null };
       break;
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
@@ -172,6 +175,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
     default:
       break;
   }
+  applyVariantEvent(s, ev, name);
   return 'applied';
 }
 

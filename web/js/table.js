@@ -2,6 +2,7 @@
 import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL } from './i18n.js';
 import { team, legalCards } from './state.js';
+import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 
@@ -64,16 +65,19 @@ export class TableView {
   }
 
   teamName(s, t) {
+    if (seatCount(s) === 2) return s.seat != null ? (s.seat === t ? 'You' : 'Opponent') : `Seat ${t + 1}`;
     if (s.seat != null) return team(s.seat) === t ? 'Us' : 'Them';
     return t === 0 ? 'Team A' : 'Team B';
   }
 
   teamPlayers(s, t) {
+    if (seatCount(s) === 2) return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : '—';
     return [t, t + 2].map((i) => (s.seats[i].player ? s.seats[i].player.name : '—')).join(' & ');
   }
 
   rel(s, seat) {
     const me = s.seat ?? 0;
+    if (seatCount(s) === 2) return seat === me ? 'bottom' : 'top';
     return POS[(seat - me + 4) % 4];
   }
 
@@ -116,7 +120,8 @@ export class TableView {
   }
 
   renderHead(s) {
-    const variant = s.variant === 'classic' ? 'Classic' : s.variant;
+    const variant = VARIANT_LABEL[s.variant] || s.variant;
+    const badge = s.variant === 'coinche' && s.phase !== 'not_started' ? contractBadge(s) : null;
     const scores = [0, 1].map((t) => h('div', { class: `score team-${t} ${s.seat != null && team(s.seat) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
       h('span', { class: 'score-label', text: this.teamName(s, t) }),
       h('span', { class: 'score-value', testid: `totals-${t}`, text: String(s.totals[t] ?? 0) })));
@@ -130,14 +135,22 @@ export class TableView {
         title: `Trump: ${SUIT_NAME[s.trump]}, taken by ${this.name(s, s.taker)}` },
         h('span', { class: 'trump-sym', text: SUIT_SYMBOL[s.trump] }),
         h('span', { class: 'contract-text' }, h('small', { text: 'Trump' }), h('span', { text: this.name(s, s.taker) }))) : null,
+      badge && !(s.trump && s.taker != null) ? h('div', { class: `contract ${badge.red ? 'red' : ''}`, testid: 'contract', 'data-contract': s.contract || '' },
+        h('span', { class: 'trump-sym', text: badge.symbol }),
+        h('span', { class: 'contract-text' }, h('small', { text: s.contract ? 'Contract' : 'Bid' }), h('span', { text: `${badge.value || ''}${badge.level}` }))) : null,
+      badge && s.trump && s.taker != null ? h('div', { class: 'contract-value', testid: 'contract-value', text: `${badge.value || ''}${badge.level}` }) : null,
       h('div', { class: 'scoreboard', testid: 'scoreboard' }, scores,
         s.escrow ? h('div', { class: 'escrow', testid: 'escrow', title: 'Points held in escrow after a tie', text: `Escrow ${s.escrow}` }) : null));
   }
 
   renderFelt(s, myTurn) {
     const felt = h('div', { class: 'felt', testid: 'felt' });
-    for (let seat = 0; seat < 4; seat++) felt.append(this.renderSeat(s, seat));
+    for (let seat = 0; seat < seatCount(s); seat++) felt.append(this.renderSeat(s, seat));
     felt.append(this.renderCenter(s));
+    if (seatCount(s) === 2) felt.classList.add('two-seats');
+    if (s.tableaux) felt.append(renderTableau(s, s.seat != null ? 1 - s.seat : 1)); // a spectator sees seat 0's below
+    const melds = renderMelds(s, (st, seat) => this.name(st, seat));
+    if (melds) felt.append(melds);
     return felt;
   }
 
@@ -160,7 +173,7 @@ export class TableView {
       if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: 'Dealer', text: 'Dealer' }));
       if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: 'Taker', text: `Taker ${SUIT_SYMBOL[s.trump] || ''}` }));
       if (tags.childElementCount) box.append(tags);
-      if (seat !== s.seat && (s.phase === 'auction' || s.phase === 'play')) {
+      if (seat !== s.seat && !s.tableaux && (s.phase === 'auction' || s.phase === 'play')) {
         const n = s.hand_sizes[seat] || 0;
         const fan = h('div', { class: 'mini-fan', title: `${n} cards`, 'aria-label': `${n} cards` });
         for (let i = 0; i < n; i++) fan.append(h('span', { class: 'mini-back' }));
@@ -168,7 +181,7 @@ export class TableView {
       }
       const co = s.callouts[seat];
       if (co) {
-        const text = co.kind === 'belote' ? (co.word === 'rebelote' ? 'Rebelote!' : 'Belote!') : callText(co.call, co.suit);
+        const text = co.kind === 'belote' ? (co.word === 'rebelote' ? 'Rebelote!' : 'Belote!') : co.text || callText(co.call, co.suit);
         box.append(h('div', { class: `bubble ${co.kind} ${co.call || ''} ${co.suit && 'HD'.includes(co.suit) ? 'red' : ''}`, testid: `callout-${seat}`, text }));
       }
     } else {
@@ -215,6 +228,11 @@ export class TableView {
       else bar.append(h('span', { class: 'status', text: 'Fill the empty seats with players or robots.' }));
       return bar;
     }
+    if (myTurn && s.phase === 'auction' && s.variant === 'coinche') {
+      bar.append(h('span', { class: 'status you', testid: 'status', text: s.bid ? `Your call: over ${valueText(s.bid.value)}, contre or pass` : 'Your call: bid or pass' }),
+        renderCoinchePanel(this, s, busy));
+      return bar;
+    }
     if (myTurn && s.phase === 'auction') {
       const calls = h('div', { class: 'auction', testid: 'auction' });
       const trumpHint = s.turn_up ? s.turn_up[1] : null;
@@ -240,9 +258,12 @@ export class TableView {
   }
 
   renderHand(s, myTurn, busy) {
+    if (s.seat == null && s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': 0 }, renderTableau(s, 0));
     if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: 'You are watching.' }));
     const playing = myTurn && s.phase === 'play';
     const legal = new Set(legalCards(s));
+    if (s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': s.hand.length },
+      renderTableau(s, s.seat, { own: true, legal, playing, busy, onPlay: (c) => this.act({ type: 'play', card: c }) }));
     const hand = h('div', { class: `hand ${playing ? 'playing' : ''}`, testid: 'hand', 'data-count': s.hand.length });
     for (const c of sortHand(s.hand, s.trump)) {
       const e = cardElement(c, { button: true });
@@ -315,6 +336,10 @@ export class TableView {
       const label = sc.outcome === 'failed' ? 'Contract failed' : sc.outcome === 'litige' ? 'Tie: held in escrow' : 'Adjustment';
       rows.push(['adjust', label, adjust]);
     }
+    if (sc.contract_value) {
+      const adj = rows.find((r) => r[0] === 'adjust');
+      if (adj && sc.outcome !== 'litige') adj[1] = `${sc.outcome === 'failed' ? 'Contract failed' : 'Contract'} ${valueText(sc.contract_value)}${sc.multiplier > 1 ? ` ×${sc.multiplier}` : ''}`;
+    }
     rows.push(['score', 'Deal score', (t) => v(sc.score, t)]);
     rows.push(['total', 'Match total', (t) => v(dr.totals, t)]);
 
@@ -326,7 +351,8 @@ export class TableView {
 
     let headline;
     const takerName = takers != null ? this.teamPlayers(s, takers) : 'The takers';
-    const trumpTxt = dr.trump ? ` ${SUIT_SYMBOL[dr.trump]}` : '';
+    const trumpTxt = sc.contract_value ? ` ${valueText(sc.contract_value)}${dr.trump ? ` ${SUIT_SYMBOL[dr.trump]}` : ''}${sc.multiplier > 1 ? ` ×${sc.multiplier}` : ''}`
+      : dr.trump ? ` ${SUIT_SYMBOL[dr.trump]}` : '';
     if (sc.outcome === 'made') headline = `${takerName} made their contract${trumpTxt}${sc.capot ? ' with a capot!' : '.'}`;
     else if (sc.outcome === 'failed') headline = `${takerName} failed their contract${trumpTxt}${sc.capot ? ' (capot against them)' : ''}.`;
     else if (sc.outcome === 'litige') headline = `Tie (litige): ${takerName}'s points go into escrow.`;

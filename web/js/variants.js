@@ -1,0 +1,239 @@
+// Variant-specific client state and views: coinche auction (bid ladder, contre, surcontre),
+// announcements (own combinations at trick 1, the scoring side's from trick 2), Découverte tableaux
+// (2 seats; face-down cards are only backs: the server never sends their identity).
+import { cardElement, cardBack } from './cards.js';
+import { SUIT_SYMBOL, SUIT_NAME } from './i18n.js';
+
+export const VARIANT_LABEL = {
+  classic: 'Classic',
+  classic_announcements: 'Classic with announcements',
+  coinche: 'Coinche',
+  decouverte: 'Découverte (2 players)',
+};
+
+export const DENOMINATIONS = ['S', 'H', 'D', 'C', 'SA', 'TA'];
+export const DENOM_SYMBOL = { ...SUIT_SYMBOL, SA: 'SA', TA: 'TA' };
+export const DENOM_NAME = { ...SUIT_NAME, SA: 'No trump', TA: 'All trump' };
+
+const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));
+export const seatCount = (s) => (s.seats && s.seats.length) || 4;
+export const valueText = (v) => (v === 'capot' || v === 250 ? 'Capot' : String(v));
+
+/** Text of an auction call, including coinche bids. */
+export function bidText(call) {
+  if (call.call === 'bid') return `${valueText(call.value)} ${DENOM_SYMBOL[call.suit] || call.suit}`;
+  if (call.call === 'contre') return 'Contre!';
+  if (call.call === 'surcontre') return 'Surcontre!';
+  return null;
+}
+
+/** Fields of a snapshot's view that only some variants use. */
+export function variantFromSnapshot(s, view) {
+  Object.assign(s, {
+    rules: clone(view.rules) || null,
+    contract: view.contract ?? null,
+    bid: clone(view.bid) || null,
+    contre_level: view.contre_level ?? 0,
+    own_melds: clone(view.own_melds) || [],
+    shown_melds: clone(view.shown_melds) || [],
+    meld_winner: view.meld_winner ?? null,
+    tableaux: clone(view.tableaux) || null,
+  });
+}
+
+function removeFromTableau(s, seat, card) {
+  const t = s.tableaux && s.tableaux[seat];
+  if (!t) return;
+  for (const pile of t) if (pile.face_up === card) { pile.face_up = null; return; }
+}
+
+/** Runs after state.js applyEvent's own handling of `ev` (same event, already version-checked). */
+export function applyVariantEvent(s, ev, name) {
+  const n = seatCount(s);
+  switch (ev.type) {
+    case 'deal_started':
+      Object.assign(s, { contract: null, bid: null, contre_level: 0, own_melds: [], shown_melds: [], meld_winner: null, tableaux: null });
+      s.trick = { leader: (ev.dealer + 1) % n, cards: [] };
+      if (n === 2) {
+        s.hand_sizes = ev.hand_sizes ? ev.hand_sizes.slice(0, 2) : [16, 16];
+        s.hand = [];
+      }
+      break;
+    case 'tableaux_dealt':
+      s.tableaux = clone(ev.tableaux);
+      // Découverte has no hand: the cards the seat may play are its face-up tableau cards.
+      if (s.seat != null && s.tableaux[s.seat]) s.hand = s.tableaux[s.seat].map((p) => p.face_up).filter(Boolean);
+      s.log.push('The tableaux are dealt: 8 face-down cards under 8 face-up cards each.');
+      break;
+    case 'auction_call': {
+      const last = s.auction[s.auction.length - 1];
+      if (ev.value != null && last) last.value = ev.value;
+      const text = bidText(ev);
+      if (text) {
+        s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit, text };
+        s.log[s.log.length - 1] = `${name(ev.seat)}: ${text}`;
+        if (ev.call === 'bid') { s.bid = { seat: ev.seat, value: ev.value, suit: ev.suit }; s.contre_level = 0; }
+        if (ev.call === 'contre') s.contre_level = 1;
+        if (ev.call === 'surcontre') s.contre_level = 2;
+      }
+      break;
+    }
+    case 'contract':
+      s.contract = ev.contract ?? ev.trump;
+      s.contre_level = ev.contre ?? 0;
+      if (ev.value != null) s.bid = { seat: ev.taker, value: ev.value, suit: ev.contract };
+      s.trick = { leader: (s.dealer + 1) % n, cards: [] };
+      if (n === 2) s.hand_sizes = s.tableaux ? s.tableaux.map((t) => t.reduce((a, p) => a + (p.face_up ? 1 : 0) + p.face_down, 0)) : [16, 16];
+      if (ev.contract && !SUIT_SYMBOL[ev.contract] || ev.value != null) {
+        s.log[s.log.length - 1] = `${name(ev.taker)}'s contract: ${ev.value != null ? `${valueText(ev.value)} ` : ''}${DENOM_NAME[ev.contract] || ev.contract}${ev.contre === 2 ? ', surcontré' : ev.contre === 1 ? ', contré' : ''}.`;
+      }
+      break;
+    case 'card_played':
+      removeFromTableau(s, ev.seat, ev.card);
+      if (n === 2 && s.trick.cards.length > 2) s.trick = { leader: ev.seat, cards: [{ seat: ev.seat, card: ev.card }] };
+      break;
+    case 'card_revealed': {
+      const t = s.tableaux && s.tableaux[ev.seat];
+      if (t && t[ev.pile]) { t[ev.pile].face_up = ev.card; t[ev.pile].face_down = 0; }
+      if (ev.seat === s.seat && !s.hand.includes(ev.card)) s.hand.push(ev.card);
+      s.revealed = { seat: ev.seat, pile: ev.pile, card: ev.card, v: s.v };
+      s.log.push(`${name(ev.seat)} turns up ${ev.card}.`);
+      break;
+    }
+    case 'melds_found':
+      if (Array.isArray(ev.melds)) s.own_melds = clone(ev.melds);
+      break;
+    case 'melds_shown':
+      s.shown_melds = clone(ev.melds) || [];
+      s.meld_winner = ev.team;
+      s.log.push(`Announcements: ${ev.points} points shown.`);
+      break;
+    default:
+      break;
+  }
+  if (s.log.length > 40) s.log.splice(0, s.log.length - 40);
+}
+
+function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'testid') e.dataset.testid = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k in e) e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c != null && c !== false) e.append(c);
+  return e;
+}
+
+/**
+ * The coinche bidding panel: exactly the `legal` list. A value ladder (each legal value), the
+ * denominations legal at the chosen value, and pass / contre / surcontre.
+ */
+export function renderCoinchePanel(view, s, busy) {
+  const bids = s.legal.filter((a) => a.type === 'bid');
+  const values = [...new Set(bids.map((a) => a.value))];
+  if (!values.includes(view.bidValue)) view.bidValue = values[0];
+  const panel = h('div', { class: 'coinche-panel', testid: 'coinche-panel' });
+  if (values.length) {
+    const ladder = h('div', { class: 'bid-ladder', testid: 'bid-ladder' });
+    for (const v of values) {
+      ladder.append(h('button', { type: 'button', class: `btn small value ${v === view.bidValue ? 'selected' : ''}`, testid: `bid-value-${v}`,
+        text: valueText(v), disabled: busy, onclick: () => { view.bidValue = v; view.app.scheduleRender(); } }));
+    }
+    panel.append(ladder);
+    const denoms = h('div', { class: 'bid-denoms', testid: 'bid-denoms' });
+    for (const d of DENOMINATIONS) {
+      const a = bids.find((b) => b.value === view.bidValue && b.suit === d);
+      if (!a) continue;
+      denoms.append(h('button', { type: 'button', class: `btn call suit ${'HD'.includes(d) ? 'red' : 'black'}`, testid: `bid-suit-${d}`,
+        title: `${valueText(a.value)} ${DENOM_NAME[d]}`, text: `${valueText(a.value)} ${DENOM_SYMBOL[d]}`, disabled: busy,
+        onclick: () => view.act({ type: 'bid', value: a.value, suit: d }) }));
+    }
+    panel.append(denoms);
+  }
+  const others = h('div', { class: 'auction' });
+  for (const a of s.legal) {
+    if (a.type === 'pass') others.append(h('button', { type: 'button', class: 'btn call', testid: 'call-pass', text: 'Pass', disabled: busy, onclick: () => view.act({ type: 'pass' }) }));
+    if (a.type === 'contre') others.append(h('button', { type: 'button', class: 'btn call danger', testid: 'call-contre', text: 'Contre ×2', disabled: busy, onclick: () => view.act({ type: 'contre' }) }));
+    if (a.type === 'surcontre') others.append(h('button', { type: 'button', class: 'btn call danger', testid: 'call-surcontre', text: 'Surcontre', disabled: busy, onclick: () => view.act({ type: 'surcontre' }) }));
+  }
+  panel.append(others);
+  return panel;
+}
+
+/** The current bid / contract badge text for coinche. */
+export function contractBadge(s) {
+  const b = s.bid;
+  const denom = s.contract || (b && b.suit);
+  if (!denom) return null;
+  const level = s.contre_level === 2 ? ' ×4' : s.contre_level === 1 ? ' ×2' : '';
+  return { symbol: DENOM_SYMBOL[denom] || denom, red: denom === 'H' || denom === 'D', value: b ? valueText(b.value) : null, level, seat: b ? b.seat : s.taker };
+}
+
+function meldText(m) {
+  const names = { 3: 'Tierce', 4: 'Quarte', 5: 'Quinte' };
+  const kind = m.kind === 'carre' ? 'Carré' : names[m.length] || `Run of ${m.length}`;
+  return `${kind} (${m.points})`;
+}
+
+/** Announcements strip: own combinations during trick 1, the scoring side's from trick 2. */
+export function renderMelds(s, name) {
+  const box = h('div', { class: 'melds', testid: 'melds' });
+  if (s.shown_melds && s.shown_melds.length) {
+    for (const sm of s.shown_melds) {
+      const row = h('div', { class: 'meld-row', testid: `melds-shown-${sm.seat}` }, h('span', { class: 'meld-who', text: `${name(s, sm.seat)}:` }));
+      for (const m of sm.melds) {
+        row.append(h('span', { class: 'meld-name', text: meldText(m) }));
+        const cards = h('span', { class: 'meld-cards' });
+        for (const c of m.cards) cards.append(cardElement(c, { testid: false }));
+        row.append(cards);
+      }
+      box.append(row);
+    }
+    return box;
+  }
+  const firstTrick = (s.tricks_won[0] + s.tricks_won[1]) === 0 && s.phase === 'play';
+  if (firstTrick && s.own_melds && s.own_melds.length) {
+    const row = h('div', { class: 'meld-row own', testid: 'melds-own' }, h('span', { class: 'meld-who', text: 'Your announcements:' }));
+    for (const m of s.own_melds) row.append(h('span', { class: 'meld-name', text: meldText(m) }));
+    box.append(row);
+    return box;
+  }
+  return null;
+}
+
+/**
+ * One Découverte tableau: 8 piles. A face-down card is drawn as a back (the client never knows it);
+ * the face-up card lies on it. `playable` (own tableau, my turn) makes legal cards clickable.
+ */
+export function renderTableau(s, seat, { own = false, legal = new Set(), playing = false, busy = false, onPlay } = {}) {
+  const t = s.tableaux && s.tableaux[seat];
+  const box = h('div', { class: `tableau ${own ? 'own' : 'theirs'}`, testid: `tableau-${seat}` });
+  if (!t) return box;
+  t.forEach((pile, i) => {
+    const fresh = s.revealed && s.revealed.seat === seat && s.revealed.pile === i && s.revealed.v === s.v;
+    const p = h('div', { class: `pile ${pile.face_up ? '' : 'empty'} ${fresh ? 'revealed' : ''}`, testid: `pile-${seat}-${i}`, 'data-face-down': pile.face_down });
+    if (pile.face_down) p.append(cardBack('under'));
+    if (pile.face_up) {
+      const c = cardElement(pile.face_up, { button: own, testid: own ? undefined : false });
+      if (own && playing) {
+        const ok = legal.has(pile.face_up);
+        c.dataset.legal = String(ok);
+        if (!ok) c.classList.add('dim');
+        c.disabled = !ok || busy;
+        if (ok) c.addEventListener('click', () => onPlay(pile.face_up));
+      } else if (own) {
+        c.disabled = true;
+      }
+      if (s.contract && pile.face_up[1] === s.contract) c.classList.add('trump');
+      p.append(c);
+    }
+    if (!pile.face_up && !pile.face_down) p.append(h('span', { class: 'pile-slot' }));
+    box.append(p);
+  });
+  return box;
+}
