@@ -28,6 +28,7 @@ enum class ErrorCode : std::uint8_t {
     MatchOver,             ///< "match_over": an action after the match ended
     NotYourTurn,           ///< "not_your_turn"
     IllegalAction,         ///< "illegal_action": not among the seat's legal actions
+    ShuttingDown,          ///< "shutting_down": the server is draining (graceful shutdown): no new tables
     Internal,              ///< "internal": unexpected server failure
 };
 
