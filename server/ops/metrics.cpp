@@ -1,5 +1,7 @@
 #include "server/ops/metrics.hpp"
 
+#include "protocol/error_code.hpp"
+
 #include <prometheus/counter.h>
 #include <prometheus/family.h>
 #include <prometheus/gauge.h>
@@ -39,6 +41,11 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                    .Name("belote_errors_total")
                    .Help("Error replies sent, by protocol error code")
                    .Register(r);
+    // Every protocol error code is exposed from the start (at 0), so rates work without gaps.
+    for (int i = 0; i < protocol::error_code_count; ++i) {
+        const std::string code(protocol::to_string(static_cast<protocol::ErrorCode>(i)));
+        error_counters_.emplace(code, &errors_->Add({{"code", code}}));
+    }
     robot_takeovers_ = &counter(r, "belote_robot_takeovers_total", "Seats a robot took over from a departed player");
     reconnections_ = &counter(r, "belote_reconnections_total", "Sessions resumed with their token");
     action_latency_ = &prometheus::BuildHistogram()

@@ -49,7 +49,8 @@ public:
     void match_finished();
     void match_cancelled();
 
-    /// An error reply with wire code `code` (belote_errors_total{code=...}).
+    /// An error reply with wire code `code` (belote_errors_total{code=...}; every code of
+    /// protocol::ErrorCode is exposed from start-up, others are added on first use).
     void error(std::string_view code);
 
     /// A robot took over a seat whose player left; a player resumed its session with its token.
