@@ -10,7 +10,8 @@ constexpr std::array<std::string_view, error_code_count> names{
     "already_authenticated", "unsupported_protocol", "bad_nickname", "invalid_options",
     "no_such_table",   "bad_seat",      "seat_taken",     "already_seated",
     "not_seated",      "already_started", "seats_empty",  "not_started",
-    "match_over",      "not_your_turn", "illegal_action", "match_running", "internal",
+    "match_over",      "not_your_turn", "illegal_action", "match_running", "shutting_down",
+    "internal",
 };
 
 }  // namespace

@@ -29,6 +29,7 @@ enum class ErrorCode : std::uint8_t {
     NotYourTurn,           ///< "not_your_turn"
     IllegalAction,         ///< "illegal_action": not among the seat's legal actions
     MatchRunning,          ///< "match_running": get_record while the match is being played
+    ShuttingDown,          ///< "shutting_down": the server is draining (graceful shutdown): no new tables
     Internal,              ///< "internal": unexpected server failure
 };
 

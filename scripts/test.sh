@@ -11,3 +11,9 @@ ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)"
 if [ -f web-tests/run.sh ]; then
   web-tests/run.sh
 fi
+
+# Docker image: build with podman, run, play a match through it, stop with SIGTERM.
+# BELOTE_SKIP_IMAGE_TEST=1 skips it.
+if [ "${BELOTE_SKIP_IMAGE_TEST:-0}" != 1 ]; then
+  docker/test-image.sh
+fi

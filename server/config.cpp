@@ -23,6 +23,25 @@ const CLI::Validator ip_address{[](std::string& value) -> std::string {
                                 },
                                 "IP"};
 
+/// Operations settings (docs/operations.md).
+void add_ops_options(CLI::App& app, Config& c) {
+    app.add_option("--data-dir", c.data_dir, "Data directory, created at start-up if missing")
+        ->envname("BELOTE_DATA_DIR")
+        ->capture_default_str()
+        ->check([](const std::string& v) { return v.empty() ? std::string("empty path") : std::string(); });
+    app.add_option("--log-format", c.log_format, "Log format on stdout: text, or json (one object per line)")
+        ->envname("BELOTE_LOG_FORMAT")
+        ->capture_default_str()
+        ->transform(CLI::IsMember(std::vector<std::string>{"text", "json"}, CLI::ignore_case));
+    app.add_option("--shutdown-deadline-s", c.shutdown_deadline_s,
+                   "On SIGTERM/SIGINT, seconds allowed for clients to close (1012) before exiting")
+        ->envname("BELOTE_SHUTDOWN_DEADLINE_S")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 3600u));
+    app.add_flag("--healthcheck", c.healthcheck,
+                 "Do not serve: GET /healthz of the server at --address/--port, exit 0 if healthy");
+}
+
 }  // namespace
 
 ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -73,6 +92,8 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->envname("BELOTE_ROBOT_DELAY_MS")
         ->capture_default_str()
         ->check(CLI::Range(0u, 60'000u));
+
+    add_ops_options(app, c);
 
     try {
         app.parse(argc, argv);

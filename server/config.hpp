@@ -21,6 +21,11 @@ struct Config {
     std::size_t max_send_queue = 256;        ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
     unsigned threads = 2;                    ///< --threads, BELOTE_THREADS: io_context threads
     unsigned robot_delay_ms = 700;           ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
+    // Operations (docs/operations.md):
+    std::string data_dir = "data";           ///< --data-dir, BELOTE_DATA_DIR: created at start-up
+    std::string log_format = "text";         ///< --log-format, BELOTE_LOG_FORMAT: "text" or "json"
+    unsigned shutdown_deadline_s = 10;       ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
+    bool healthcheck = false;                ///< --healthcheck: probe a running server's /healthz and exit
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

@@ -6,6 +6,8 @@
 #include "protocol/replies.hpp"
 #include "protocol/version.hpp"
 #include "server/app.hpp"
+#include "server/ops/lifecycle.hpp"
+#include "server/ops/metrics.hpp"
 
 namespace belote {
 
@@ -28,6 +30,7 @@ void send(const std::shared_ptr<net::Connection>& connection, const json& messag
 
 void send_error(const std::shared_ptr<net::Connection>& connection, const json& id, ErrorCode code,
                 std::string_view message) {
+    ops::metrics().error(protocol::to_string(code));
     spdlog::debug("connection {}: error {} for request {}: {}", connection->id(), protocol::to_string(code), id.dump(),
                   message);
     send(connection, protocol::error_reply(id, code, message));
@@ -40,16 +43,29 @@ const std::string& table_of(const protocol::TableCommand& command) {
 }  // namespace
 
 GameHandler::GameHandler(boost::asio::io_context& ioc, const Config& config)
-    : lobby_(ioc, std::chrono::milliseconds(config.robot_delay_ms)) {}
+    : lobby_(ioc, std::chrono::milliseconds(config.robot_delay_ms)) {
+    // belote_tables{state}: counted from the lobby at each /metrics scrape.
+    metrics_source_ = ops::metrics().add_table_source([this] {
+        ops::TableCounts counts{};
+        for (const auto& info : lobby_.list())
+            if (auto i = static_cast<std::size_t>(info.state); i < counts.size()) ++counts[i];
+        return counts;
+    });
+}
+
+GameHandler::~GameHandler() { ops::metrics().remove_table_source(metrics_source_); }
 
 void GameHandler::on_open(std::shared_ptr<net::Connection> connection) {
     spdlog::info("connection {} open from {}", connection->id(), connection->remote_address());
     players_.open(connection->id());
+    ops::lifecycle().track(connection);
+    if (ops::lifecycle().draining()) connection->close(ops::close_service_restart, "server restarting");
 }
 
 void GameHandler::on_close(const std::shared_ptr<net::Connection>& connection) {
     try {
         spdlog::info("connection {} closed", connection->id());
+        ops::lifecycle().untrack(connection->id());
         if (auto player = players_.close(connection->id())) {
             for (const auto& id : player->tables())
                 if (auto table = lobby_.find(id)) table->presence_changed();
@@ -72,6 +88,7 @@ void GameHandler::on_text(const std::shared_ptr<net::Connection>& connection, st
         dispatch(connection, request);
     } catch (const std::exception& e) {
         spdlog::error("connection {}: internal error: {}", connection->id(), e.what());
+        ops::metrics().error(protocol::to_string(ErrorCode::Internal));
         send(connection, protocol::error_reply(id, ErrorCode::Internal, "internal server error"));
     }
 }
@@ -89,6 +106,8 @@ void GameHandler::dispatch(const std::shared_ptr<net::Connection>& connection, c
         return send(connection, protocol::ok_reply(id, {{"tables", std::move(tables)}}));
     }
     if (const auto* c = std::get_if<protocol::CreateTable>(&request.command)) {
+        if (ops::lifecycle().draining())
+            return send_error(connection, id, ErrorCode::ShuttingDown, "the server is shutting down: no new tables");
         MatchOptions options;
         options.variant = c->variant;
         options.target = c->target;
@@ -120,6 +139,7 @@ void GameHandler::hello(const std::shared_ptr<net::Connection>& connection, cons
     auto login = players_.login(connection, hello.nickname, hello.token);
     if (!login) return send_error(connection, id, ErrorCode::AlreadyAuthenticated, "this connection already said hello");
     const auto& player = login->player;
+    if (login->resumed) ops::metrics().reconnection();
     spdlog::info("connection {}: {} player {} ({})", connection->id(), login->resumed ? "resumed" : "new", player->id(),
                  player->nickname());
     if (login->replaced) login->replaced->close(close_replaced, "signed in on another connection");

@@ -21,6 +21,7 @@ inline constexpr std::uint16_t close_replaced = 4001;
 class GameHandler final : public net::ConnectionHandler {
 public:
     GameHandler(boost::asio::io_context& ioc, const Config& config);
+    ~GameHandler() override;
 
     void on_open(std::shared_ptr<net::Connection> connection) override;
     void on_text(const std::shared_ptr<net::Connection>& connection, std::string text) override;
@@ -33,6 +34,7 @@ private:
 
     PlayerRegistry players_;
     Lobby lobby_;
+    std::uint64_t metrics_source_ = 0;  ///< ops::Metrics table source (belote_tables)
 };
 
 }  // namespace belote::game

@@ -5,6 +5,7 @@
 
 #include "protocol/event_json.hpp"
 #include "protocol/replies.hpp"
+#include "server/ops/metrics.hpp"
 
 namespace belote::game {
 
@@ -50,11 +51,14 @@ protocol::TableInfo Table::info() const {
 void Table::handle(std::shared_ptr<Player> player, std::shared_ptr<net::Connection> reply_to, nlohmann::json id,
                    protocol::TableCommand command) {
     boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player), reply_to = std::move(reply_to),
-                                id = std::move(id), command = std::move(command)] {
+                                id = std::move(id), command = std::move(command),
+                                received = std::chrono::steady_clock::now()] {
         try {
+            self->received_ = received;
             self->execute(player, reply_to, id, command);
         } catch (const std::exception& e) {
             spdlog::error("table {}: internal error: {}", self->id_, e.what());
+            ops::metrics().error(protocol::to_string(ErrorCode::Internal));
             reply_to->send(protocol::to_text(protocol::error_reply(id, ErrorCode::Internal, "internal server error")));
         }
     });
@@ -96,6 +100,7 @@ void Table::execute(const std::shared_ptr<Player>& player, const std::shared_ptr
     if (refused) {
         spdlog::debug("table {}: refused request {} from {}: {} ({})", id_, id.dump(), player->id(),
                       protocol::to_string(refused->code), refused->message);
+        ops::metrics().error(protocol::to_string(refused->code));
         reply_to->send(protocol::to_text(protocol::error_reply(id, refused->code, refused->message)));
     }
 }
@@ -139,6 +144,7 @@ Table::Outcome Table::start(const std::shared_ptr<Player>& player, const std::fu
         if (seats_[s].empty()) return Refusal{ErrorCode::SeatsEmpty, "seat " + std::to_string(s) + " is empty"};
 
     auto events = match_.start();
+    ops::metrics().match_started();
     refresh_info();
     spdlog::info("table {}: match started ({}, target {}), seed {}", id_, to_string(match_.options().variant),
                  match_.options().target, match_.seed());
@@ -156,6 +162,7 @@ Table::Outcome Table::act(const std::shared_ptr<Player>& player, const Action& a
     actions_.push_back({*seat, action});
     reply_ok();
     publish(result.events);
+    ops::metrics().observe_action_latency(std::chrono::steady_clock::now() - received_);
     return std::nullopt;
 }
 
@@ -184,9 +191,11 @@ void Table::publish(const std::vector<Event>& events) {
         for (Seat s = 0; s < match_.seats(); ++s)
             if (auto connection = synced_connection(s))
                 connection->send(protocol::to_text(protocol::event_json(event, Observer::of_seat(s), id_, v_)));
-        if (const auto* ended = std::get_if<MatchEnded>(&event))
+        if (const auto* ended = std::get_if<MatchEnded>(&event)) {
+            ops::metrics().match_finished();
             spdlog::info("table {}: match ended, team {} wins {}-{}", id_, ended->winner, ended->totals[0],
                          ended->totals[1]);
+        }
     }
     refresh_info();
     maybe_schedule_robot();

@@ -87,6 +87,7 @@ private:
     Match match_;
     std::array<SeatState, 4> seats_{};
     std::uint64_t v_ = 0;
+    std::chrono::steady_clock::time_point received_{};  ///< arrival of the request being executed (metrics)
     RobotDriver robots_;
     std::vector<protocol::RecordedAction> actions_;  ///< every accepted action, for the game record
 

@@ -1,6 +1,7 @@
 #include "server/net/http_routes.hpp"
 
 #include "server/net/static_files.hpp"
+#include "server/ops/http_ops.hpp"
 
 #include <string>
 #include <string_view>
@@ -85,6 +86,11 @@ HttpResponse handle_http_request(const HttpRequest& req, const std::filesystem::
 
     if (path == "/healthz") {
         auto res = text_response(req, http::status::ok, "application/json", R"({"status":"ok"})");
+        std::visit([](auto& r) { r.set(http::field::cache_control, "no-store"); }, res);
+        return res;
+    }
+    if (auto ops = ops::ops_route(path)) {  // /readyz, /metrics
+        auto res = text_response(req, static_cast<http::status>(ops->status), ops->content_type, std::move(ops->body));
         std::visit([](auto& r) { r.set(http::field::cache_control, "no-store"); }, res);
         return res;
     }

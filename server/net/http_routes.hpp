@@ -17,6 +17,7 @@ using HttpResponse = std::variant<boost::beast::http::response<boost::beast::htt
 
 /// Builds the response to a non-upgrade request. Never throws for bad input:
 ///   GET|HEAD /healthz   200 application/json {"status":"ok"}
+///   GET|HEAD /readyz, /metrics   see ops::ops_route (server/ops/http_ops.hpp)
 ///   GET|HEAD /ws        426 (a WebSocket upgrade is required)
 ///   GET|HEAD /path      the file under `web_root` (see resolve_static_path): 200 with its MIME
 ///                       type, 301 to "path/" for a directory, 404 if absent, 400 if the path

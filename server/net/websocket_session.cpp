@@ -1,6 +1,7 @@
 #include "server/net/websocket_session.hpp"
 
 #include "server/net/close_codes.hpp"
+#include "server/ops/metrics.hpp"
 
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
@@ -93,6 +94,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     } else {
         std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
+        ops::metrics().message_received();
         call_handler("on_text", [&](ConnectionHandler& h) { h.on_text(shared_from_this(), std::move(text)); });
     }
     do_read();  // keep reading until the close handshake (or an error) ends the connection
@@ -119,6 +121,7 @@ void WebSocketSession::enqueue(std::string text) {
         return begin_close(close_code::send_queue_full, "send queue full", true);
     }
     queue_.push_back(std::move(text));
+    ops::metrics().message_sent();
     if (!writing_) do_write();
 }
 
