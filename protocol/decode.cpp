@@ -117,6 +117,27 @@ Command decode_command(const std::string& type, const json& msg) {
     fail(ErrorCode::UnknownType, "unknown message type '" + type + "'");
 }
 
+/// Whether `text` nests arrays/objects deeper than max_json_depth (brackets inside strings do not
+/// count). One linear pass; malformed JSON is left to the parser.
+bool too_deep(std::string_view text) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max_json_depth) return true;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 std::string nickname_problem(std::string_view nickname) {
@@ -149,6 +170,9 @@ std::string nickname_problem(std::string_view nickname) {
 Decoded decode_request(std::string_view text) noexcept {
     json id = nullptr;
     try {
+        if (too_deep(text))
+            return DecodeError{nullptr, ErrorCode::BadJson,
+                               "the message nests arrays/objects deeper than " + std::to_string(max_json_depth)};
         json msg = json::parse(text, nullptr, /*allow_exceptions=*/false);
         if (msg.is_discarded()) return DecodeError{nullptr, ErrorCode::BadJson, "the message is not valid JSON"};
         if (!msg.is_object()) return DecodeError{nullptr, ErrorCode::BadJson, "the message is not a JSON object"};

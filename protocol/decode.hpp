@@ -21,6 +21,11 @@ struct DecodeError {
 
 using Decoded = std::variant<Request, DecodeError>;
 
+/// Deepest nesting of arrays/objects accepted in a client frame (the protocol itself needs 2).
+/// Deeper frames are refused as bad_json before nlohmann parses them, so no recursive step of the
+/// parser, destructor or dump can ever see an attacker-chosen depth.
+inline constexpr int max_json_depth = 32;
+
 /// Longest nickname, in Unicode characters (code points).
 inline constexpr std::size_t max_nickname_chars = 24;
 
@@ -31,7 +36,8 @@ std::string nickname_problem(std::string_view nickname);
 /// Decodes one client frame.
 ///
 /// Output: a Request, or a DecodeError with, in order of checking:
-/// - bad_json (id null): `text` is not JSON, or not a JSON object;
+/// - bad_json (id null): `text` is not JSON, or not a JSON object, or nests arrays/objects deeper
+///   than max_json_depth;
 /// - bad_message (id null): `id` missing or neither an integer nor a string;
 /// - bad_message: `type` missing or not a string; unknown_type: not a known message type;
 /// - bad_message naming the field: a required field missing or of the wrong type, a card or

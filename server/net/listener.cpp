@@ -55,6 +55,11 @@ void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
         });
         return;
     }
+    // Without TCP_NODELAY, Nagle holds every frame written while an earlier one is unacknowledged
+    // until the peer's delayed ACK (~40 ms on Linux): a reply followed by its events reached
+    // clients 40 ms late (docs/performance.md, "TCP_NODELAY").
+    boost::system::error_code nodelay_ec;
+    socket.set_option(tcp::no_delay(true), nodelay_ec);
     std::make_shared<HttpSession>(std::move(socket), ctx_)->run();
     do_accept();
 }

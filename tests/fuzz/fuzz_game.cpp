@@ -1,0 +1,162 @@
+// libFuzzer target: the game layer in-process (GameHandler, Lobby, Tables on strands, robots),
+// without sockets: fake connections feed frames and collect what the server sends.
+//
+// Input: frames separated by '\n'. The first byte of a frame picks one of 6 connections (low 3
+// bits, modulo 6); bit 7 set closes that connection instead (it reopens at its next frame). The
+// rest is either a raw client frame, or a shortcut that builds a well-formed request so the fuzzer
+// gets past the lobby quickly:
+//   "!h" hello   "!c<b>" create_table   "!s<b>" sit   "!r<b>" add_robot   "!g" start
+//   "!p<b>" the b-th legal action of the last `turn` this connection received
+// (<b> is one byte: seat = (b & 7) % 6 - 1, so -1..4 are all tried; table = "t" + ((b >> 3) % 3 + 1)).
+// Robots act without delay. After each frame the io_context is drained.
+//
+// Checks: nothing crashes (ASan/UBSan), every shortcut request on a connection that stays open
+// gets exactly one reply (DESIGN.md invariant 5), and every server frame is a JSON object.
+
+#include <boost/asio/io_context.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "server/app.hpp"
+#include "server/config.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+/// A Connection that records frames instead of writing them to a socket.
+class FakeConnection final : public belote::net::Connection {
+public:
+    explicit FakeConnection(std::uint64_t id) : id_(id) {}
+    std::uint64_t id() const override { return id_; }
+    void send(std::string text) override {
+        if (!closed_) sent.push_back(std::move(text));
+    }
+    void close(std::uint16_t, std::string) override { close_requested = true; }
+    std::string remote_address() const override { return "fuzz"; }
+
+    std::vector<std::string> sent;
+    bool close_requested = false;
+    bool closed_ = false;
+    json last_turn;                     ///< last `turn` event with legal actions
+    std::map<std::string, int> replies;  ///< shortcut request id -> replies seen
+    int shortcuts = 0;
+
+private:
+    std::uint64_t id_;
+};
+
+std::uint64_t next_id = 1;
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    spdlog::set_level(spdlog::level::off);
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    boost::asio::io_context ioc;
+    belote::Config config;
+    config.robot_delay_ms = 0;
+    auto handler = belote::make_game_handler(ioc, config);
+    std::array<std::shared_ptr<FakeConnection>, 6> conns{};
+
+    auto drain = [&] {
+        for (int i = 0; i < 200000 && ioc.poll() > 0; ++i) ioc.restart();
+        ioc.restart();
+        for (auto& c : conns) {
+            if (!c) continue;
+            for (const auto& text : c->sent) {
+                json m = json::parse(text, nullptr, false);
+                if (!m.is_object()) std::abort();  // the server only sends JSON objects
+                const auto type = m.value("type", "");
+                if ((type == "ok" || type == "error") && m.contains("id") && m["id"].is_string()) {
+                    auto it = c->replies.find(m["id"].get<std::string>());
+                    if (it != c->replies.end()) ++it->second;
+                }
+                if (type == "turn" && m.contains("legal")) c->last_turn = m;
+            }
+            c->sent.clear();
+            if (c->close_requested && !c->closed_) {  // the server closed it (e.g. 4001)
+                c->closed_ = true;
+                handler->on_close(c);
+            }
+        }
+    };
+
+    std::string_view rest(reinterpret_cast<const char*>(data), size);
+    int frames = 0;
+    while (!rest.empty() && frames++ < 512) {
+        const auto nl = rest.find('\n');
+        std::string_view frame = rest.substr(0, nl);
+        rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+        if (frame.empty()) continue;
+        const auto selector = static_cast<std::uint8_t>(frame[0]);
+        frame.remove_prefix(1);
+        auto& c = conns[(selector & 7) % conns.size()];
+        if (selector & 0x80) {
+            if (c && !c->closed_) {
+                c->closed_ = true;
+                handler->on_close(c);
+            }
+            c.reset();
+            drain();
+            continue;
+        }
+        if (!c || c->closed_) {
+            c = std::make_shared<FakeConnection>(next_id++);
+            handler->on_open(c);
+        }
+        std::string text;
+        if (frame.size() >= 2 && frame[0] == '!') {
+            const auto b = frame.size() >= 3 ? static_cast<std::uint8_t>(frame[2]) : 0;
+            const std::string rid = "f" + std::to_string(c->shortcuts++);
+            const int seat = (b & 7) % 6 - 1;
+            const std::string table = "t" + std::to_string((b >> 3) % 3 + 1);
+            json m;
+            switch (frame[1]) {
+                case 'h': m = {{"type", "hello"}, {"protocol", 1}, {"nickname", "n" + std::to_string(b)}}; break;
+                case 'c': m = {{"type", "create_table"}, {"variant", "classic"}, {"target", b % 2 ? 301 : 501}}; break;
+                case 's': m = {{"type", "sit"}, {"table", table}, {"seat", seat}}; break;
+                case 'r': m = {{"type", "add_robot"}, {"table", table}, {"seat", seat}}; break;
+                case 'g': m = {{"type", "start"}, {"table", table}}; break;
+                case 'p':
+                    if (c->last_turn.is_object() && !c->last_turn["legal"].empty()) {
+                        m = c->last_turn["legal"][b % c->last_turn["legal"].size()];
+                        m["table"] = c->last_turn["table"];
+                    } else {
+                        m = {{"type", "pass"}, {"table", table}};
+                    }
+                    break;
+                default: m = {{"type", std::string(1, frame[1])}}; break;
+            }
+            m["id"] = rid;
+            c->replies[rid] = 0;
+            text = m.dump();
+        } else {
+            text.assign(frame);
+        }
+        handler->on_text(c, std::move(text));
+        drain();
+    }
+    drain();
+    for (auto& c : conns)
+        if (c && !c->closed_)
+            for (const auto& [rid, n] : c->replies)
+                if (n != 1) std::abort();  // not exactly one reply
+    for (auto& c : conns)
+        if (c && !c->closed_) handler->on_close(c);
+    drain();
+    return 0;
+}
