@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-scripts/build.sh >&2
+BUILD_TARGET=belote-server scripts/build.sh >&2  # the server only: tests and benchmarks are not needed to play
 exec "${BUILD_DIR:-build}/server/belote-server" "$@"
