@@ -138,10 +138,20 @@ bool too_deep(std::string_view text) {
     return false;
 }
 
+// Zero-width and bidirectional controls let a name hide or reorder its text (U+200B–U+200F,
+// U+202A–U+202E, U+2060–U+2069, U+FEFF).
+bool is_invisible_format_char(std::uint32_t cp) {
+    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) ||
+           cp == 0xFEFF;
+}
+
+bool is_blank(std::uint32_t cp) { return cp == 0x20 || cp == 0xA0 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A); }
+
 }  // namespace
 
 std::string nickname_problem(std::string_view nickname) {
     std::size_t chars = 0;
+    std::size_t visible = 0;
     for (std::size_t i = 0; i < nickname.size();) {
         auto b = static_cast<unsigned char>(nickname[i]);
         std::uint32_t cp;
@@ -159,9 +169,12 @@ std::string nickname_problem(std::string_view nickname) {
         }
         i += 1 + extra;
         if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return "nickname must not contain control characters";
+        if (is_invisible_format_char(cp)) return "nickname must not contain invisible or direction-changing characters";
         ++chars;
+        if (!is_blank(cp)) ++visible;
     }
     if (chars == 0) return "nickname must not be empty";
+    if (visible == 0) return "nickname must not be blank";
     if (chars > max_nickname_chars)
         return "nickname must be at most " + std::to_string(max_nickname_chars) + " characters";
     return {};
