@@ -135,7 +135,7 @@ test('classic with announcements: own combinations at trick 1, the scoring side\
       assert.deepEqual(s.shown_melds, last.melds);
       for (const sm of last.melds) await byId(page, `melds-shown-${sm.seat}`).waitFor();
       checkedShown = true;
-      if (!shot && tricks === 1) {
+      if (!shot && !s.trick.done && s.trick.cards.length >= 1) {
         await page.waitForTimeout(250);
         await page.screenshot({ path: path.join(SHOTS, 'table-announcements.png') });
         shot = true;
