@@ -80,7 +80,6 @@ for _ in $(seq 1 3000); do
 done
 grep -q '^match_ended' "$play_out" || { cat "$play_out" >&2; podman logs --tail 50 "$name" >&2; fail "belote-play did not finish a match"; }
 t3=$(date +%s)
-cat "$play_out" >&2
 metrics=$(curl -fsS "http://127.0.0.1:$port/metrics") || fail "/metrics failed"
 grep -q '^belote_matches_finished_total 1' <<<"$metrics" || fail "/metrics does not count the finished match"
 grep -q '^belote_open_connections 1' <<<"$metrics" || fail "/metrics does not count the open WebSocket"
