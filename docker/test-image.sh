@@ -67,17 +67,32 @@ done
 podman healthcheck run "$name" >/dev/null || fail "the image's HEALTHCHECK (belote-server --healthcheck) failed"
 [ "$(podman exec "$name" id -u)" != 0 ] || fail "the server runs as root"
 
-# 4. A whole match through the container's WebSocket.
+# 4. A whole match through the container's WebSocket; the player then stays connected, expecting
+#    close code 1012 when the server is stopped.
 t2=$(date +%s)
-"$play" --host 127.0.0.1 --port "$port" --timeout-s 300 --quiet || { podman logs --tail 50 "$name" >&2; fail "belote-play failed"; }
+play_out="$(mktemp)"
+"$play" --host 127.0.0.1 --port "$port" --timeout-s 300 --quiet --wait-close 1012 >"$play_out" 2>&1 &
+play_pid=$!
+for _ in $(seq 1 3000); do
+  grep -q '^match_ended' "$play_out" && break
+  kill -0 "$play_pid" 2>/dev/null || break
+  sleep 0.1
+done
+grep -q '^match_ended' "$play_out" || { cat "$play_out" >&2; podman logs --tail 50 "$name" >&2; fail "belote-play did not finish a match"; }
 t3=$(date +%s)
 metrics=$(curl -fsS "http://127.0.0.1:$port/metrics") || fail "/metrics failed"
 grep -q '^belote_matches_finished_total 1' <<<"$metrics" || fail "/metrics does not count the finished match"
+grep -q '^belote_open_connections 1' <<<"$metrics" || fail "/metrics does not count the open WebSocket"
 
-# 5. SIGTERM: clean exit (0) before the deadline.
+# 5. SIGTERM: the connected player gets 1012, the container exits 0 before the deadline.
 t4=$(date +%s)
 podman stop --time $((deadline_s + 10)) "$name" >/dev/null || fail "podman stop failed"
 t5=$(date +%s)
+play_status=0
+wait "$play_pid" || play_status=$?
+cat "$play_out" >&2
+rm -f "$play_out"
+[ "$play_status" = 0 ] || fail "the connected player was not closed with 1012"
 code=$(podman inspect --format '{{.State.ExitCode}}' "$name")
 podman logs "$name" 2>&1 | tail -n 3 >&2
 [ "$code" = 0 ] || fail "exit code $code after SIGTERM"

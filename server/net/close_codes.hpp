@@ -12,7 +12,7 @@ inline constexpr std::uint16_t normal = 1000;
 inline constexpr std::uint16_t going_away = 1001;
 /// A binary frame was received: the protocol is text-only.
 inline constexpr std::uint16_t unsupported_data = 1003;
-/// Graceful shutdown: the server is restarting, reconnect later (ops::close_service_restart).
+/// Graceful shutdown: the server is restarting, reconnect later (server/ops/shutdown.hpp).
 inline constexpr std::uint16_t service_restart = 1012;
 /// A frame larger than Config::max_frame_bytes was received (sent by Beast itself).
 inline constexpr std::uint16_t message_too_big = 1009;

@@ -89,8 +89,9 @@ HttpResponse handle_http_request(const HttpRequest& req, const std::filesystem::
         std::visit([](auto& r) { r.set(http::field::cache_control, "no-store"); }, res);
         return res;
     }
-    if (auto ops = ops::ops_route(path)) {  // /readyz, /metrics
-        auto res = text_response(req, static_cast<http::status>(ops->status), ops->content_type, std::move(ops->body));
+    if (auto route = ops::ops_route(path)) {  // /readyz, /metrics
+        auto res = text_response(req, static_cast<http::status>(route->status), route->content_type,
+                                 std::move(route->body));
         std::visit([](auto& r) { r.set(http::field::cache_control, "no-store"); }, res);
         return res;
     }

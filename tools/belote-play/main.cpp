@@ -1,8 +1,10 @@
 // belote-play: connects to a belote-server, creates a table, sits in seat 0, puts robots in seats
 // 1-3, starts, and plays the first legal action whenever it is seat 0's turn until match_ended.
 // Exit status 0 when the match ended normally; 1 on any error, refused request, close or timeout.
+// With --wait-close CODE it then stays connected until the server closes the WebSocket, and
+// succeeds only if the close code is CODE (e.g. 1012 while the server shuts down).
 //
-//   belote-play --host 127.0.0.1 --port 8080 [--target 1000] [--timeout-s 300]
+//   belote-play --host 127.0.0.1 --port 8080 [--target 1000] [--timeout-s 300] [--wait-close 1012]
 
 #include <CLI/CLI.hpp>
 #include <boost/asio/connect.hpp>
@@ -78,6 +80,21 @@ public:
 
     long next_id() { return next_id_++; }
 
+    /// Reads (and drops) messages until the server closes the connection; returns its close code.
+    int wait_closed() {
+        for (;;) {
+            beast::flat_buffer buffer;
+            auto state = std::make_shared<std::pair<bool, beast::error_code>>(false, beast::error_code{});
+            ws_.async_read(buffer, [state](beast::error_code e, std::size_t) { *state = {true, e}; });
+            ioc_.restart();
+            while (!state->first && ioc_.run_one_until(deadline_) > 0) {
+            }
+            if (!state->first) throw std::runtime_error("timed out waiting for the server to close");
+            if (state->second == websocket::error::closed) return ws_.reason().code;
+            if (state->second) throw std::runtime_error("read: " + state->second.message());
+        }
+    }
+
 private:
     json read() {
         beast::flat_buffer buffer;
@@ -115,6 +132,7 @@ int main(int argc, char** argv) {
     int target = 1000;
     unsigned timeout_s = 300;
     bool quiet = false;
+    int wait_close = 0;
     CLI::App app{"belote-play: play one match (seat 0, first legal action) against three robots on a belote-server",
                  "belote-play"};
     app.add_option("--host", host, "Server host")->capture_default_str();
@@ -122,6 +140,8 @@ int main(int argc, char** argv) {
     app.add_option("--target", target, "Match target (301, 501 or 1000)")->capture_default_str();
     app.add_option("--timeout-s", timeout_s, "Give up after this many seconds")->capture_default_str();
     app.add_flag("-q,--quiet", quiet, "Print only the result line");
+    app.add_option("--wait-close", wait_close,
+                   "After match_ended, stay connected until the server closes; succeed only with this close code");
     CLI11_PARSE(app, argc, argv);
 
     const auto started = Clock::now();
@@ -157,7 +177,10 @@ int main(int argc, char** argv) {
                 std::cout << "match_ended: table " << table << ", winner team " << m["winner"] << ", totals "
                           << m["totals"].dump() << ", " << deals << " deals, " << actions << " actions, " << messages
                           << " messages, " << secs << " s" << std::endl;
-                return 0;
+                if (wait_close == 0) return 0;
+                const int code = client.wait_closed();
+                std::cout << "closed by the server with code " << code << std::endl;
+                return code == wait_close ? 0 : 1;
             }
         }
     } catch (const std::exception& e) {
