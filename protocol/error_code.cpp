@@ -10,7 +10,11 @@ constexpr std::array<std::string_view, error_code_count> names{
     "already_authenticated", "unsupported_protocol", "bad_nickname", "invalid_options",
     "no_such_table",   "bad_seat",      "seat_taken",     "already_seated",
     "not_seated",      "already_started", "seats_empty",  "not_started",
-    "match_over",      "not_your_turn", "illegal_action", "internal",
+    "match_over",      "not_your_turn", "illegal_action",
+    "not_chief", "match_in_progress", "not_a_robot", "bad_invite", "spectators_not_allowed", "not_at_table",
+    "bad_chat", "rate_limited", "too_many_tables", "cancel_pending", "no_cancel_proposal", "cancel_limit",
+    "already_voted",
+    "internal",
 };
 
 }  // namespace

@@ -21,6 +21,10 @@ struct Config {
     std::size_t max_send_queue = 256;        ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
     unsigned threads = 2;                    ///< --threads, BELOTE_THREADS: io_context threads
     unsigned robot_delay_ms = 700;           ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
+    unsigned reclaim_window_s = 180;         ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
+    unsigned msg_burst = 200;                ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
+    unsigned msg_rate = 50;                  ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
+    unsigned max_tables_per_player = 5;      ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.
