@@ -127,7 +127,7 @@ Table::Outcome Table::sit(const std::shared_ptr<Player>& player, int seat, const
     publish_seat_changed(seat);
     seats_[seat].seated_since_v = v_;
     send_snapshot(seat);
-    if (chief() != chief_before) publish_options();
+    if (chief_before && chief() != chief_before) publish_options();  // a first chief shows in snapshots
     if (was_watching) publish_public(protocol::spectators_event(static_cast<int>(spectators_.size())));
     return std::nullopt;
 }

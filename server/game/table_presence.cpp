@@ -29,6 +29,18 @@ void Table::resync(std::shared_ptr<Player> player, std::optional<std::uint64_t> 
         if (!connection) return;
         if (auto seat = seat_of(*player)) {
             SeatState& st = seats_[*seat];
+            bool returned = st.disconnected;
+            if (returned) {
+                // The seat comes back at the next decision: a pending one is still the robot's.
+                if (match_running() && match_.to_act() == seat && !st.abandoned) robot_turn();
+                st.disconnected = false;
+                if (!st.abandoned) {
+                    st.reclaim_timer.cancel();
+                    st.reclaim_deadline.reset();
+                }
+                if (match_running() && match_.to_act() == seat && !robot_controlled(*seat)) arm_turn_timer(*seat);
+                spdlog::info("table {}: {} is back in seat {}", id_, player->id(), *seat);
+            }
             std::optional<std::vector<nlohmann::json>> missed;
             if (seen && *seen >= st.seated_since_v) missed = history_.since(*seen, v_, Observer::of_seat(*seat), id_);
             if (missed) {
@@ -37,21 +49,7 @@ void Table::resync(std::shared_ptr<Player> player, std::optional<std::uint64_t> 
             } else {
                 send_snapshot(*seat);
             }
-            if (st.disconnected) {
-                st.disconnected = false;
-                if (!st.abandoned) {
-                    st.reclaim_timer.cancel();
-                    st.reclaim_deadline.reset();
-                }
-                spdlog::info("table {}: {} is back in seat {}", id_, player->id(), *seat);
-                // The seat comes back at the next decision: a pending one is the robot's.
-                if (match_running() && match_.to_act() == seat && !st.abandoned) {
-                    st.disconnected = true;
-                    robot_turn();
-                    st.disconnected = false;
-                }
-                publish_seat_status(*seat);
-            }
+            if (returned) publish_seat_status(*seat);
             maybe_schedule_robot();
             return;
         }

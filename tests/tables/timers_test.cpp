@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 
 #include "tests/tables/clocked_server.hpp"
@@ -19,6 +21,7 @@ std::string code(const json& reply) { return reply.value("type", "") == "error" 
 json pump(GameClient& c, const std::string& t, int seat, const std::function<bool(const json&)>& until) {
     for (;;) {
         json e = c.next_event();
+        if (std::getenv("BELOTE_TEST_TRACE")) std::fprintf(stderr, "pump: %s\n", e.dump().c_str());
         if (until(e)) return e;
         if (e["type"] == "turn" && e["seat"] == seat && e.contains("legal")) {
             json act = e["legal"][0];
@@ -44,11 +47,13 @@ std::string started_table(std::vector<GameClient*> clients, json options = json:
 }
 
 TEST(TurnTimerTest, DeadlineInTurnAutomaticMoveAndAwayAfterThree) {
-    ClockedServer server;
+    Config config = ClockedServer::default_config();
+    config.robot_delay_ms = 20;  // real time: the robots must not finish the match while seat 0 is away
+    ClockedServer server(config);
     GameClient a(server.port());
     a.hello("Ana");
     std::int64_t t0 = server.clock().now_ms();
-    std::string t = started_table({&a}, {{"turn_time", 5}});
+    std::string t = started_table({&a}, {{"turn_time", 5}, {"target", 1000}});
     json turn = turn_of(a, 0);
     EXPECT_EQ(turn["deadline"], t0 + 5000);
     for (int moves = 1; moves <= 3; ++moves) {
@@ -92,7 +97,7 @@ TEST(PresenceTest, RobotTakesOverReclaimWithinTheWindowWithSnapshot) {
     std::string t = started_table({&a, b.get()});
     std::int64_t t0 = server.clock().now_ms();
     b.reset();  // disconnect
-    json status = event_of(a, "seat_status", 1);
+    json status = pump(a, t, 0, is("seat_status", 1));
     EXPECT_EQ(status["status"], "disconnected");
     EXPECT_EQ(status["robot_playing"], true);
     EXPECT_EQ(status["reclaim_deadline"], t0 + 180'000);
@@ -105,7 +110,7 @@ TEST(PresenceTest, RobotTakesOverReclaimWithinTheWindowWithSnapshot) {
     json snapshot = event_of(back, "snapshot");
     EXPECT_EQ(snapshot["view"]["seat"], 1);
     EXPECT_TRUE(snapshot["view"].contains("hand"));
-    status = event_of(a, "seat_status", 1);
+    status = pump(a, t, 0, is("seat_status", 1));
     EXPECT_EQ(status["status"], "present");
     EXPECT_EQ(status["robot_playing"], false);
     EXPECT_EQ(status["reclaim_deadline"], nullptr);
@@ -127,9 +132,9 @@ TEST(PresenceTest, AfterTheWindowTheRobotKeepsTheSeatAndTheMatchRecordsTheAbando
     b->hello("Bo");
     std::string t = started_table({&a, b.get()}, {{"stake", 10}, {"competitive", true}});
     b.reset();
-    EXPECT_EQ(event_of(a, "seat_status", 1)["reclaim_deadline"], server.clock().now_ms() + 60'000);
+    EXPECT_EQ(pump(a, t, 0, is("seat_status", 1))["reclaim_deadline"], server.clock().now_ms() + 60'000);
     server.clock().advance(seconds(60));
-    json status = event_of(a, "seat_status", 1);
+    json status = pump(a, t, 0, is("seat_status", 1));
     EXPECT_EQ(status["status"], "abandoned");
     EXPECT_EQ(status["robot_playing"], true);
     for (;;) {
@@ -160,7 +165,7 @@ TEST(PresenceTest, ReconnectWithLastVersionReplaysExactlyTheMissedEvents) {
     json last = event_of(*b, "turn");  // b has seen everything up to this turn
     std::uint64_t seen = last["v"];
     b.reset();
-    event_of(a, "seat_status", 1);
+    pump(a, t, 0, is("seat_status", 1));
     json a_last = pump(a, t, 0, is("auction_call", 1));  // the robot played for b
     GameClient back(server.port());
     json hello = back.request({{"type", "hello"}, {"protocol", 1}, {"nickname", "Bo"}, {"token", token},
@@ -186,7 +191,7 @@ TEST(PresenceTest, ReconnectWithAnUnknownVersionGetsASnapshot) {
     std::string token = b->hello("Bo")["token"];
     std::string t = started_table({&a, b.get()});
     b.reset();
-    event_of(a, "seat_status", 1);
+    pump(a, t, 0, is("seat_status", 1));
     GameClient back(server.port());
     back.request({{"type", "hello"}, {"protocol", 1}, {"nickname", "Bo"}, {"token", token}, {"resume", {{t, 999999}}}});
     EXPECT_EQ(back.next_event()["type"], "snapshot");
