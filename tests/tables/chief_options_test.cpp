@@ -27,6 +27,9 @@ TEST(ChiefOptionsTest, FirstToSitIsChiefAndOnlyTheChiefChangesOptions) {
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"turn_time", 3}}}})), "invalid_options");
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"target", 777}}}})), "invalid_options");
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"stake", -1}}}})), "invalid_options");
+    EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"variant", "nope"}}}})), "invalid_options");
+    EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"variant", "classic"}}}})), "ok");
+    for (GameClient* c : {&a, &b}) EXPECT_EQ(event_of(*c, "table_options")["options"]["variant"], "classic");
     json ok = table_request(a, "set_options", t,
                             {{"options", {{"target", 501}, {"turn_time", 20}, {"competitive", true}, {"stake", 50}}}});
     ASSERT_EQ(code(ok), "ok") << ok;
