@@ -85,7 +85,11 @@ export class Lobby {
       const free = (t.seats || []).filter((s) => !s.player).length;
       open.textContent = this.app.isSeatedAt(t.table) ? 'Return' : t.state === 'waiting' && free ? 'Join' : 'View';
       open.addEventListener('click', () => this.app.openTable(t.table, t));
-      li.append(title, seats, open);
+      // Buttons share the right-hand column (a flex box in the grid cell the Join button used).
+      const actions = document.createElement('div');
+      actions.style.cssText = 'grid-row: 1 / 3; grid-column: 2; display: flex; gap: 6px;';
+      actions.append(open);
+      li.append(title, seats, actions);
       if (t.options && t.options.spectators) {
         const watch = document.createElement('button');
         watch.type = 'button';
@@ -96,7 +100,7 @@ export class Lobby {
           this.app.openTable(t.table, t);
           try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }
         });
-        li.append(watch);
+        actions.append(watch);
       }
       this.list.append(li);
     }
