@@ -61,8 +61,8 @@ test('a spectator sees the match without any hand and cannot act', async () => {
   const w = await send(watcher, { type: 'watch', table });
   assert.ok(w.ok, JSON.stringify(w));
   await send(player, { type: 'start', table });
-  const counts = await player.evaluate(() => window.__beloteDebug.events('spectators').map((e) => e.count));
-  assert.deepEqual(counts, [1]);  // the player sees the spectator count
+  // The player is told the spectator count.
+  await player.waitForFunction(() => window.__beloteDebug.events('spectators').some((e) => e.count === 1));
   await watcher.waitForFunction((t) => (window.__beloteDebug.events('deal_started') || []).some((e) => e.table === t), table);
   const hands = await watcher.evaluate(() => window.__beloteDebug.events().filter((e) => 'hand' in e || (e.view && 'hand' in e.view)).length);
   assert.equal(hands, 0);
