@@ -3,12 +3,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "engine/action.hpp"
 #include "engine/options.hpp"
+#include "protocol/table_commands.hpp"
+#include "protocol/table_options.hpp"
 
 namespace belote::protocol {
 
@@ -17,6 +22,7 @@ struct Hello {
     int protocol = 0;
     std::string nickname;
     std::optional<std::string> token;  ///< token of an earlier session, if given
+    std::map<std::string, std::uint64_t> resume;  ///< table id -> last `v` the client saw there
 };
 
 /// `list_tables`.
@@ -28,12 +34,14 @@ struct CreateTable {
     Variant variant = Variant::Classic;
     int target = 1000;
     RuleOptions rules;
+    TableSettings settings;  ///< table-level options (protocol/table_options.hpp)
 };
 
 /// `sit`. `seat` is any int: the table checks its range (bad_seat).
 struct Sit {
     std::string table;
     int seat = 0;
+    std::optional<std::string> invite;  ///< invitation code (required at a private table)
 };
 
 /// `add_robot`. `seat` is any int: the table checks its range (bad_seat).
@@ -59,10 +67,16 @@ struct GetRecord {
 };
 
 /// Any request that needs a table.
-using TableCommand = std::variant<Sit, AddRobot, Start, Act, GetRecord>;
+using TableCommand = std::variant<Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand, ProposeCancel,
+                                  VoteCancel, Watch, Chat, RenewInvite, GetRecord>;
 
 /// Any request.
-using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act, GetRecord>;
+using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act, SetOptions, RemoveRobot,
+                             Stand, ProposeCancel, VoteCancel, Watch, Chat, RenewInvite, GetRecord>;
+
+/// True for the alternatives of Command that are also TableCommand alternatives.
+template <class T>
+inline constexpr bool is_table_command_v = std::is_constructible_v<TableCommand, const T&>;
 
 /// A decoded request: its id (integer or string, echoed in the reply) and its command.
 struct Request {

@@ -5,6 +5,7 @@
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
 #include "protocol/rules_json.hpp"
+#include "protocol/decode_tables.hpp"
 #include "protocol/version.hpp"
 
 namespace belote::protocol {
@@ -58,6 +59,7 @@ Hello decode_hello(const json& msg) {
         if (!it->is_string()) fail(ErrorCode::BadMessage, "field 'token' must be a string");
         hello.token = it->get<std::string>();
     }
+    hello.resume = decode_resume(msg);
     return hello;
 }
 
@@ -79,6 +81,7 @@ CreateTable decode_create_table(const json& msg) {
         if (create.target != 301 && create.target != 501 && create.target != 1000)
             fail(ErrorCode::InvalidOptions, "target must be 301, 501 or 1000");
     }
+    create.settings = decode_create_settings(msg);
     return create;
 }
 
@@ -89,7 +92,7 @@ Command decode_command(const std::string& type, const json& msg) {
     if (type == "sit" || type == "add_robot") {
         std::string table = string_field(msg, "table");
         int seat = int_field(msg, "seat", ErrorCode::BadSeat);
-        if (type == "sit") return Sit{std::move(table), seat};
+        if (type == "sit") return Sit{std::move(table), seat, decode_invite(msg)};
         return AddRobot{std::move(table), seat};
     }
     if (type == "start") return Start{string_field(msg, "table")};
@@ -114,6 +117,7 @@ Command decode_command(const std::string& type, const json& msg) {
         if (!card) fail(ErrorCode::BadMessage, "field 'card' must be a card such as \"JS\"");
         return Act{std::move(table), Action::play(*card)};
     }
+    if (auto platform = decode_table_platform(type, msg)) return std::move(*platform);
     fail(ErrorCode::UnknownType, "unknown message type '" + type + "'");
 }
 
@@ -197,6 +201,8 @@ Decoded decode_request(std::string_view text) noexcept {
         std::string type = string_field(msg, "type");
         return Request{id, decode_command(type, msg)};
     } catch (const Failure& f) {
+        return DecodeError{id, f.code, f.message};
+    } catch (const DecodeFailure& f) {
         return DecodeError{id, f.code, f.message};
     } catch (const std::exception& e) {
         return DecodeError{id, ErrorCode::BadMessage, std::string("malformed message: ") + e.what()};

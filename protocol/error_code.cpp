@@ -11,6 +11,9 @@ constexpr std::array<std::string_view, error_code_count> names{
     "no_such_table",   "bad_seat",      "seat_taken",     "already_seated",
     "not_seated",      "already_started", "seats_empty",  "not_started",
     "match_over",      "not_your_turn", "illegal_action", "match_running", "shutting_down",
+    "not_chief", "match_in_progress", "not_a_robot", "bad_invite", "spectators_not_allowed", "not_at_table",
+    "bad_chat", "rate_limited", "too_many_tables", "cancel_pending", "no_cancel_proposal", "cancel_limit",
+    "already_voted",
     "internal",
 };
 

@@ -30,6 +30,19 @@ enum class ErrorCode : std::uint8_t {
     IllegalAction,         ///< "illegal_action": not among the seat's legal actions
     MatchRunning,          ///< "match_running": get_record while the match is being played
     ShuttingDown,          ///< "shutting_down": the server is draining (graceful shutdown): no new tables
+    NotChief,              ///< "not_chief": only the table chief may do this
+    MatchInProgress,       ///< "match_in_progress": only before the first match or between matches
+    NotARobot,             ///< "not_a_robot": remove_robot on a seat without a robot
+    BadInvite,             ///< "bad_invite": private table, invitation code missing or wrong
+    SpectatorsNotAllowed,  ///< "spectators_not_allowed": watch at a table that does not allow it
+    NotAtTable,            ///< "not_at_table": chat from someone neither seated nor watching
+    BadChat,               ///< "bad_chat": chat text empty, too long or with control characters
+    RateLimited,           ///< "rate_limited": too many chat messages; wait before sending more
+    TooManyTables,         ///< "too_many_tables": the player created the maximum number of tables
+    CancelPending,         ///< "cancel_pending": a cancel proposal is already open
+    NoCancelProposal,      ///< "no_cancel_proposal": vote_cancel without an open proposal
+    CancelLimit,           ///< "cancel_limit": the player made the most proposals allowed this match
+    AlreadyVoted,          ///< "already_voted"
     Internal,              ///< "internal": unexpected server failure
 };
 

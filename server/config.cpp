@@ -94,6 +94,24 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->check(CLI::Range(0u, 60'000u));
 
     add_ops_options(app, c);
+    app.add_option("--reclaim-window-s", c.reclaim_window_s,
+                   "Seconds a disconnected player's seat stays reserved during a match (a robot plays meanwhile)")
+        ->envname("BELOTE_RECLAIM_WINDOW_S")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 86'400u));
+    app.add_option("--msg-burst", c.msg_burst, "Messages a connection may send in a burst (over: close 4029)")
+        ->envname("BELOTE_MSG_BURST")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 1'000'000u));
+    app.add_option("--msg-rate", c.msg_rate, "Sustained messages per second per connection (over: close 4029)")
+        ->envname("BELOTE_MSG_RATE")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 1'000'000u));
+    app.add_option("--max-tables-per-player", c.max_tables_per_player,
+                   "Unfinished tables one player may have created (over: too_many_tables)")
+        ->envname("BELOTE_MAX_TABLES_PER_PLAYER")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 10'000u));
 
     try {
         app.parse(argc, argv);

@@ -26,6 +26,10 @@ struct Config {
     std::string log_format = "text";         ///< --log-format, BELOTE_LOG_FORMAT: "text" or "json"
     unsigned shutdown_deadline_s = 10;       ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
     bool healthcheck = false;                ///< --healthcheck: probe a running server's /healthz and exit
+    unsigned reclaim_window_s = 180;         ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
+    unsigned msg_burst = 200;                ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
+    unsigned msg_rate = 50;                  ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
+    unsigned max_tables_per_player = 5;      ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

@@ -20,7 +20,9 @@ std::uint64_t number_of(const std::string& id) {
 
 }  // namespace
 
-std::shared_ptr<Table> Lobby::create(const MatchOptions& options) {
+std::shared_ptr<Table> Lobby::create(const MatchOptions& options) { return create(options, {}); }
+
+std::shared_ptr<Table> Lobby::create(const MatchOptions& options, const protocol::TableSettings& settings) {
     std::uint64_t seed = random_seed();
     std::uint64_t number;
     {
@@ -28,7 +30,8 @@ std::shared_ptr<Table> Lobby::create(const MatchOptions& options) {
         number = next_++;
     }
     std::string id = "t" + std::to_string(number);
-    auto table = std::make_shared<Table>(ioc_, id, options, seed, robot_delay_);
+    auto clock = clock_ ? clock_ : make_system_clock(ioc_);
+    auto table = std::make_shared<Table>(ioc_, id, options, seed, robot_delay_, settings, clock, policy_);
     {
         std::lock_guard lock(mutex_);
         tables_.emplace(number, table);
@@ -43,6 +46,13 @@ std::shared_ptr<Table> Lobby::find(const std::string& id) const {
     std::lock_guard lock(mutex_);
     auto it = tables_.find(number);
     return it == tables_.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<Table>> Lobby::tables() const {
+    std::lock_guard lock(mutex_);
+    std::vector<std::shared_ptr<Table>> out;
+    for (const auto& [number, table] : tables_) out.push_back(table);
+    return out;
 }
 
 std::vector<protocol::TableInfo> Lobby::list() const {

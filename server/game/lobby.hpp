@@ -19,11 +19,22 @@ class Lobby {
 public:
     Lobby(boost::asio::io_context& ioc, std::chrono::milliseconds robot_delay) : ioc_(ioc), robot_delay_(robot_delay) {}
 
+    /// With the clock and the limits every table created here uses.
+    Lobby(boost::asio::io_context& ioc, std::chrono::milliseconds robot_delay, std::shared_ptr<Clock> clock,
+          TablePolicy policy)
+        : ioc_(ioc), robot_delay_(robot_delay), clock_(std::move(clock)), policy_(policy) {}
+
     /// Creates a table for `options` (must be valid) with a fresh random match seed.
     std::shared_ptr<Table> create(const MatchOptions& options);
 
+    /// Creates a table with platform options `settings` (protocol/table_options.hpp).
+    std::shared_ptr<Table> create(const MatchOptions& options, const protocol::TableSettings& settings);
+
     /// The table with id `id`, or null.
     std::shared_ptr<Table> find(const std::string& id) const;
+
+    /// Every table, in creation order.
+    std::vector<std::shared_ptr<Table>> tables() const;
 
     /// The public description of every table, in creation order.
     std::vector<protocol::TableInfo> list() const;
@@ -31,6 +42,8 @@ public:
 private:
     boost::asio::io_context& ioc_;
     std::chrono::milliseconds robot_delay_;
+    std::shared_ptr<Clock> clock_;  ///< null: each table uses the system clock
+    TablePolicy policy_;
     mutable std::mutex mutex_;
     std::map<std::uint64_t, std::shared_ptr<Table>> tables_;  ///< by creation number
     std::uint64_t next_ = 1;

@@ -269,7 +269,7 @@ TEST(EndToEndTest, TwoHumansAndTwoRobotsPlayAWholeMatchOnTheRealBinary) {
     ASSERT_EQ(ana.request({{"type", "sit"}, {"table", table}, {"seat", 0}})["type"], "ok");
     ASSERT_EQ(bo.request({{"type", "sit"}, {"table", table}, {"seat", 2}})["type"], "ok");
     ASSERT_EQ(ana.request({{"type", "add_robot"}, {"table", table}, {"seat", 1}})["type"], "ok");
-    ASSERT_EQ(bo.request({{"type", "add_robot"}, {"table", table}, {"seat", 3}})["type"], "ok");
+    ASSERT_EQ(ana.request({{"type", "add_robot"}, {"table", table}, {"seat", 3}})["type"], "ok");  // the chief
 
     // Each client's transcript starts with what request() buffered (its snapshot, seat changes).
     auto run = [&](GameClient& client, int seat, bool starts) {

@@ -54,6 +54,11 @@ export class Lobby {
       const meta = document.createElement('span');
       meta.className = 'muted';
       meta.textContent = ` · ${VARIANT_LABEL[t.variant] || t.variant} · to ${t.target}`;
+      if (t.options) {
+        const o = t.options;
+        meta.textContent += ` · ${o.turn_time ? `${o.turn_time} s/move` : 'no timer'} · ${o.competitive ? 'competitive' : 'practice'}` +
+          `${o.stake ? ` · stake ${o.stake}` : ''}${o.spectators ? '' : ' · no spectators'}${t.chief ? ` · ★ ${t.chief}` : ''}`;
+      }
       const badge = document.createElement('span');
       badge.className = `state-badge ${t.state}`;
       badge.textContent = STATE_LABEL[t.state] || t.state;
@@ -81,7 +86,23 @@ export class Lobby {
       const free = (t.seats || []).filter((s) => !s.player).length;
       open.textContent = this.app.isSeatedAt(t.table) ? 'Return' : t.state === 'waiting' && free ? 'Join' : 'View';
       open.addEventListener('click', () => this.app.openTable(t.table, t));
-      li.append(title, seats, open);
+      // Buttons share the right-hand column (a flex box in the grid cell the Join button used).
+      const actions = document.createElement('div');
+      actions.style.cssText = 'grid-row: 1 / 3; grid-column: 2; display: flex; gap: 6px;';
+      actions.append(open);
+      li.append(title, seats, actions);
+      if (t.options && t.options.spectators) {
+        const watch = document.createElement('button');
+        watch.type = 'button';
+        watch.className = 'btn';
+        watch.dataset.testid = `watch-${t.table}`;
+        watch.textContent = 'Watch';
+        watch.addEventListener('click', async () => {
+          this.app.openTable(t.table, t);
+          try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }
+        });
+        actions.append(watch);
+      }
       this.list.append(li);
     }
   }

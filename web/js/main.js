@@ -4,6 +4,7 @@ import { fromListing, fromSnapshot, applyEvent } from './state.js';
 import { Lobby } from './lobby.js';
 import { TableView } from './table.js';
 import { errorText } from './i18n.js';
+import { Platform, inviteFromLocation } from './platform.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -24,6 +25,8 @@ class App {
     this.renderQueued = false;
     this.lobby = new Lobby(this);
     this.tableView = new TableView(this, $('table'));
+    this.platform = new Platform(this);
+    this.joinLink = inviteFromLocation();
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
     this.conn.onOpen = () => this.onOpen();
@@ -85,6 +88,7 @@ class App {
       out.addEventListener('click', () => this.logout());
       who.append(name, out);
       const wanted = localStorage.getItem(LS_TABLE);
+      if (this.joinLink) return this.followInvite();
       if (this.current) this.showScreen('table');
       else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
       else this.showScreen('lobby');
@@ -121,6 +125,7 @@ class App {
     this.events.push(m);
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
+    this.platform.onEvent(m);
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
       this.tables.set(m.table, fromSnapshot(m, prev));
@@ -147,6 +152,7 @@ class App {
     try {
       const reply = await this.request({ type: 'create_table', variant, target });
       const seats = variant === 'decouverte' ? [{ seat: 0 }, { seat: 1 }] : [];
+      if (reply.invite) this.platform.invites.set(reply.table, reply.invite);
       this.openTable(reply.table, { table: reply.table, variant, target, state: 'waiting', seats });
     } catch (e) { /* shown */ }
   }
@@ -180,9 +186,22 @@ class App {
     } catch (e) { /* shown */ }
   }
 
+  /** Opens the table of an invitation link as a spectator (then "Sit here" sends the code too). */
+  async followInvite() {
+    const { table, invite } = this.joinLink;
+    this.joinLink = null;
+    this.platform.invites.set(table, invite);
+    history.replaceState(null, '', location.pathname);
+    this.openTable(table, { table, variant: 'classic', target: 0, state: 'waiting', seats: [] });
+    try {
+      await this.request({ type: 'watch', table, invite });
+    } catch (e) { /* shown */ }
+  }
+
   async sit(seat) {
     try {
-      await this.request({ type: 'sit', table: this.current, seat });
+      const invite = this.platform.invites.get(this.current);
+      await this.request(invite ? { type: 'sit', table: this.current, seat, invite } : { type: 'sit', table: this.current, seat });
     } catch (e) {
       this.refreshListing();
     }
@@ -224,7 +243,10 @@ class App {
   render() {
     if (!this.current) return;
     const s = this.tables.get(this.current);
-    if (s) this.tableView.render(s);
+    if (s) {
+      this.tableView.render(s);
+      $('table').append(this.platform.render(s));
+    }
   }
 
   // ---- messages ------------------------------------------------------------------

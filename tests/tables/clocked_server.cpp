@@ -1,0 +1,66 @@
+#include "tests/tables/clocked_server.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "server/game/game_handler.hpp"
+
+namespace belote::testing {
+
+Config ClockedServer::default_config() {
+    Config config = GameServer::test_config();
+    config.msg_burst = 1'000'000;
+    return config;
+}
+
+ClockedServer::ClockedServer(Config config)
+    : clock_(std::make_shared<game::ManualClock>()), work_(boost::asio::make_work_guard(ioc_)) {
+    config.address = "127.0.0.1";
+    config.port = 0;
+    config.web_dir = std::filesystem::temp_directory_path().string();
+    server_ = std::make_unique<net::Server>(ioc_, config, std::make_shared<game::GameHandler>(ioc_, config, clock_));
+    for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
+}
+
+ClockedServer::~ClockedServer() {
+    server_->stop();
+    ioc_.stop();
+    for (auto& t : threads_) t.join();
+}
+
+json create_table(GameClient& c, json extra) {
+    json m{{"type", "create_table"}, {"variant", "classic"}, {"target", 301}};
+    m.update(extra);
+    return c.request(m);
+}
+
+json sit_at(GameClient& c, const std::string& table, int seat, const std::string& invite) {
+    json m{{"type", "sit"}, {"table", table}, {"seat", seat}};
+    if (!invite.empty()) m["invite"] = invite;
+    return c.request(m);
+}
+
+json table_request(GameClient& c, const std::string& type, const std::string& table, json extra) {
+    json m{{"type", type}, {"table", table}};
+    m.update(extra);
+    return c.request(m);
+}
+
+json event_of(GameClient& c, const std::string& type, int seat) {
+    for (;;) {
+        json e = c.next_event();
+        if (std::getenv("BELOTE_TEST_TRACE")) std::fprintf(stderr, "event_of(%s): %s\n", type.c_str(), e.dump().c_str());
+        if (e.value("type", "") == type && (seat < 0 || e.value("seat", -1) == seat)) return e;
+    }
+}
+
+json turn_of(GameClient& c, int seat) {
+    for (;;) {
+        json e = c.next_event();
+        if (e["type"] == "turn" && e["seat"] == seat && e.contains("legal")) return e;
+        if (e["type"] == "match_ended") throw std::runtime_error("match ended while waiting for a turn");
+    }
+}
+
+}  // namespace belote::testing

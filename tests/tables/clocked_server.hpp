@@ -1,0 +1,52 @@
+#pragma once
+// The real game handler behind a real Server on 127.0.0.1:0, with a ManualClock: tests move time
+// forward (turn deadlines, reclaim windows, cancel votes, rate limits) instead of waiting.
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/config.hpp"
+#include "server/game/manual_clock.hpp"
+#include "server/net/server.hpp"
+#include "tests/server/game_client.hpp"
+
+namespace belote::testing {
+
+/// Server + ManualClock. Robots act without delay (robot_delay_ms 0, real timer of 0 ms).
+class ClockedServer {
+public:
+    explicit ClockedServer(Config config = default_config());
+
+    /// GameServer::test_config() without a practical message-rate limit (the ManualClock does not
+    /// move by itself, so the token bucket would never refill).
+    static Config default_config();
+    ~ClockedServer();
+
+    unsigned short port() const { return server_->port(); }
+    game::ManualClock& clock() { return *clock_; }
+
+private:
+    std::shared_ptr<game::ManualClock> clock_;
+    boost::asio::io_context ioc_;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+    std::unique_ptr<net::Server> server_;
+    std::vector<std::thread> threads_;
+};
+
+/// Helpers shared by the table tests (each returns the reply).
+json create_table(GameClient& c, json extra = json::object());
+json sit_at(GameClient& c, const std::string& table, int seat, const std::string& invite = "");
+json table_request(GameClient& c, const std::string& type, const std::string& table, json extra = json::object());
+
+/// Reads events until one with `type` (and, when `seat` >= 0, that seat) arrives; returns it.
+json event_of(GameClient& c, const std::string& type, int seat = -1);
+
+/// Reads events until the turn of `seat` with its legal actions; returns it. Throws at match end.
+json turn_of(GameClient& c, int seat);
+
+}  // namespace belote::testing
