@@ -8,7 +8,7 @@ scripts/build.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)"
 
 # libFuzzer targets (clang, ASan+UBSan), a short fixed number of runs each from the seed corpus
-scripts/fuzz.sh --runs 20000
+scripts/fuzz.sh
 
 # browser tests: web-tests/run.sh
 if [ -f web-tests/run.sh ]; then

@@ -144,7 +144,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             m["id"] = rid;
             c->replies[rid] = 0;
-            text = m.dump();
+            // The harness's own frame may carry an arbitrary byte (default case): replace invalid
+            // UTF-8 rather than throw; the server's side of such bytes is fuzzed by raw frames.
+            text = m.dump(-1, ' ', false, json::error_handler_t::replace);
         } else {
             text.assign(frame);
         }
