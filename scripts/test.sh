@@ -7,6 +7,9 @@ scripts/install-deps.sh
 scripts/build.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j "$(nproc)"
 
+# libFuzzer targets (clang, ASan+UBSan), a short fixed number of runs each from the seed corpus
+scripts/fuzz.sh
+
 # browser tests: web-tests/run.sh
 if [ -f web-tests/run.sh ]; then
   web-tests/run.sh

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs one load scenario of docs/performance.md against a Release build (build-release/):
+#
+#   scripts/perf.sh throughput   1,000 tables x 4 clients, as fast as they can, after the same
+#                                4,000 connections drove belote-echo (the transport baseline)
+#   scripts/perf.sh human        2,500 tables (10,000 connections), each table acting 4 times/s
+#   scripts/perf.sh capacity     as many idle authenticated connections as the open-file limit allows
+#   scripts/perf.sh robots       100 human tables at 4 actions/s, first alone, then next to
+#                                1,000 tables of four robots (700 ms thinking delay)
+#
+# Options: --scale F multiplies every table/connection count (e.g. 0.25 on a small machine),
+# --duration S seconds of measurement (default 20). Other arguments go to belote-loadgen.
+# The load generator starts belote-server (and belote-echo) itself on 127.0.0.1, raises the
+# open-file limit to the hard limit, and stops everything at the end. BUILD_DIR overrides the
+# build directory. Exit status 2: the run saw errors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scenario="${1:-}"
+[ -n "$scenario" ] || { sed -n '2,18p' "$0"; exit 1; }
+shift
+scale=1
+duration=20
+extra=()
+while (($#)); do
+  case "$1" in
+    --scale) scale="$2"; shift 2 ;;
+    --duration) duration="$2"; shift 2 ;;
+    *) extra+=("$1"); shift ;;
+  esac
+done
+n() { awk -v a="$1" -v s="$scale" 'BEGIN { v = int(a * s + 0.5); print (v < 1 ? 1 : v) }'; }
+
+build_dir="${BUILD_DIR:-build-release}"
+if [ -z "${NO_BUILD:-}" ]; then
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build_dir" --target belote-server belote-echo belote-loadgen >&2
+fi
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+lg=("$build_dir/bench/loadgen/belote-loadgen" --server-bin "$build_dir/server/belote-server"
+    --echo-bin "$build_dir/bench/echo/belote-echo" --duration "$duration")
+echo "# $(date -u +%FT%TZ) scenario=$scenario scale=$scale, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+case "$scenario" in
+  throughput) exec "${lg[@]}" --echo --tables "$(n 1000)" --threads 2 "${extra[@]}" ;;
+  human)      exec "${lg[@]}" --echo --tables "$(n 2500)" --rate 4 --threads 2 "${extra[@]}" ;;
+  capacity)   # CONNECTIONS=n to ask for a number; default: the open-file limit allows
+    conns="${CONNECTIONS:-0}"; [ "$conns" -gt 0 ] && conns="$(n "$conns")"
+    exec "${lg[@]}" --mode idle --connections "$conns" --threads 2 "${extra[@]}" ;;
+  robots)
+    "${lg[@]}" --tables "$(n 100)" --rate 4 --robot-delay-ms 700 "${extra[@]}" || rc=$?
+    echo "-- same, next to $(n 1000) tables of four robots"
+    exec "${lg[@]}" --tables "$(n 100)" --rate 4 --robot-tables "$(n 1000)" --robot-delay-ms 700 "${extra[@]}" ;;
+  *) echo "unknown scenario '$scenario' (throughput, human, capacity, robots)" >&2; exit 1 ;;
+esac

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the whole test suite with AddressSanitizer + UndefinedBehaviorSanitizer
+# (-DBELOTE_SANITIZE=ON) in build-sanitize/ and runs it with ctest. Any ASan/UBSan report fails
+# the test that triggered it (UBSan is built with -fno-sanitize-recover). Called by .ci/run after
+# scripts/test.sh. BUILD_DIR overrides the build directory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_dir="${BUILD_DIR:-build-sanitize}"
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBELOTE_SANITIZE=ON >/dev/null
+cmake --build "$build_dir" --target belote_tests belote-server
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# Sanitized code runs 2-5x slower: give each test more time than the normal build's 120 s.
+ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" --timeout 600
