@@ -2,21 +2,7 @@
 // (robot / disconnected with the reclaim countdown / away), move timer, friendly cancel vote,
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'testid') e.dataset.testid = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c != null && c !== false) e.append(c);
-  return e;
-}
+import { h } from './dom.js';
 
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

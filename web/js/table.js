@@ -3,24 +3,9 @@ import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL } from './i18n.js';
 import { team, legalCards } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
+import { h } from './dom.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'testid') e.dataset.testid = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k.startsWith('data-')) e.setAttribute(k, v);
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c != null && c !== false) e.append(c);
-  return e;
-}
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -3,6 +3,7 @@
 // (2 seats; face-down cards are only backs: the server never sends their identity).
 import { cardElement, cardBack } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME } from './i18n.js';
+import { h } from './dom.js';
 
 export const VARIANT_LABEL = {
   classic: 'Classic',
@@ -112,21 +113,6 @@ export function applyVariantEvent(s, ev, name) {
       break;
   }
   if (s.log.length > 40) s.log.splice(0, s.log.length - 40);
-}
-
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'testid') e.dataset.testid = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k in e) e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c != null && c !== false) e.append(c);
-  return e;
 }
 
 /**
