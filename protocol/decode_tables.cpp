@@ -63,9 +63,9 @@ OptionsPatch decode_patch(const json& msg) {
     if (auto v = o.find("variant"); v != o.end()) {
         if (!v->is_string()) fail(ErrorCode::BadMessage, "field 'variant' must be a string");
         patch.variant = parse_variant(v->get<std::string>());
-        // The variants create_table offers (decode.cpp, decode_create_table): keep the two in step.
-        if (!patch.variant || *patch.variant != Variant::Classic)
-            fail(ErrorCode::InvalidOptions, "unknown variant '" + v->get<std::string>() + "' (available: classic)");
+        if (!patch.variant)
+            fail(ErrorCode::InvalidOptions, "unknown variant '" + v->get<std::string>() +
+                                                "' (available: classic, classic_announcements, coinche, decouverte)");
     }
     patch.target = optional_int(o, "target", 0, 100000);
     patch.turn_time_s = optional_int(o, "turn_time", 0, 100000);

@@ -3,7 +3,10 @@
 namespace belote::protocol {
 
 void apply_patch(const OptionsPatch& patch, MatchOptions& match, TableSettings& settings) {
-    if (patch.variant) match.variant = *patch.variant;
+    if (patch.variant && *patch.variant != match.variant) {
+        match.variant = *patch.variant;
+        match.rules = RuleOptions{};  // §9 rule options are per variant: a new variant starts from its defaults
+    }
     if (patch.target) match.target = *patch.target;
     if (patch.turn_time_s) settings.turn_time_s = *patch.turn_time_s;
     if (patch.private_table) settings.private_table = *patch.private_table;

@@ -39,7 +39,8 @@ struct OptionsPatch {
     std::optional<int> stake;
 };
 
-/// Applies `patch` to `match` (variant, target) and `settings` (the rest).
+/// Applies `patch` to `match` (variant, target) and `settings` (the rest). A change of variant resets
+/// `match.rules` to the defaults (§9 options are per variant).
 void apply_patch(const OptionsPatch& patch, MatchOptions& match, TableSettings& settings);
 
 /// {"variant","target","turn_time","private","spectators","competitive","stake"}.

@@ -56,7 +56,7 @@ Table::Outcome Table::set_options(const std::shared_ptr<Player>& player, const p
     protocol::TableSettings settings = settings_;
     protocol::apply_patch(c.options, next, settings);
     if (auto problem = validate(next)) return Refusal{ErrorCode::InvalidOptions, *problem};
-    if (Match(next, 1).seats() != match_.seats())
+    if (seat_count(next.variant) != match_.seats())
         return Refusal{ErrorCode::InvalidOptions, "the variant must keep the table's number of seats"};
     options_ = next;
     settings_ = settings;

@@ -28,6 +28,10 @@ TEST(ChiefOptionsTest, FirstToSitIsChiefAndOnlyTheChiefChangesOptions) {
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"target", 777}}}})), "invalid_options");
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"stake", -1}}}})), "invalid_options");
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"variant", "nope"}}}})), "invalid_options");
+    EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"variant", "decouverte"}}}})),
+              "invalid_options");  // 2 seats: the table has 4
+    EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"variant", "coinche"}}}})), "ok");
+    for (GameClient* c : {&a, &b}) EXPECT_EQ(event_of(*c, "table_options")["options"]["variant"], "coinche");
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"variant", "classic"}}}})), "ok");
     for (GameClient* c : {&a, &b}) EXPECT_EQ(event_of(*c, "table_options")["options"]["variant"], "classic");
     json ok = table_request(a, "set_options", t,
