@@ -163,8 +163,10 @@ void play_random_match(ClockedServer& server, const std::string& variant, std::m
         json action = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
         action["table"] = t;
         json reply = h.client->request(action);
-        if (reply["type"] == "error")  // a robot may have taken that decision (takeover race)
-            EXPECT_TRUE(reply["code"] == "not_your_turn" || reply["code"] == "illegal_action") << reply;
+        if (reply["type"] == "error")  // a robot may have taken that decision, or ended the match (takeover race)
+            EXPECT_TRUE(reply["code"] == "not_your_turn" || reply["code"] == "illegal_action" ||
+                        reply["code"] == "match_over")
+                << reply;
     };
 
     std::optional<int> away;  // the seat currently disconnected
