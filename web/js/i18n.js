@@ -1,4 +1,20 @@
 // Plain-language strings: error codes of docs/protocol.md, suits, calls.
+import en from './lang/en.js';
+
+const DICTIONARIES = { en };
+
+/** Translated text for `key` in the page language, with `{name}` placeholders replaced from
+ *  `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
+export function t(key, vars = {}) {
+  const dict = DICTIONARIES[pageLanguage()] || en;
+  const text = dict[key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+/** The page language: 'en' until other dictionaries are registered. */
+export function pageLanguage() {
+  return 'en';
+}
 
 const ERRORS = {
   bad_json: 'The server could not read a message from this page. Please reload.',
