@@ -22,7 +22,14 @@ export class Platform {
     this.app = app;
     this.tables = new Map();  // table id -> platform state
     this.invites = new Map(); // table id -> invitation code we know
-    setInterval(() => { if (this.app.current) this.app.scheduleRender(); }, 1000);  // countdowns
+    setInterval(() => { if (this.app.current && this.hasCountdown(this.app.current)) this.app.scheduleRender(); }, 1000);  // countdowns
+  }
+
+  /** True when the table shows a ticking countdown (move timer, cancel vote, reclaim window). A
+   *  re-render replaces the buttons under the pointer: a click that straddles one is lost. */
+  hasCountdown(id) {
+    const p = this.tables.get(id);
+    return !!p && (!!p.deadline || !!p.cancel || p.presence.some((st) => st && st.reclaim_deadline));
   }
 
   state(id) {
