@@ -1,6 +1,7 @@
 // Client-side table state: built from a snapshot, advanced by versioned events.
 // Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
 import { variantFromSnapshot, applyVariantEvent } from './variants.js';
+import { scoreRowFromEvent, scoreRowsFromHistory } from './score-history.js';
 
 export const team = (seat) => seat % 2;
 
@@ -29,6 +30,7 @@ export function fromListing(t) {
     trick: { leader: null, cards: [] }, last_trick: null, tricks_won: [0, 0], card_points_won: [0, 0],
     totals: [0, 0], escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
+    scoreRows: [],
   };
 }
 
@@ -61,6 +63,7 @@ export function fromSnapshot(msg, previous) {
     winner: view.winner ?? null,
   });
   variantFromSnapshot(s, view);
+  s.scoreRows = scoreRowsFromHistory(s.history, previous ? previous.scoreRows : []);
   if (s.phase === 'finished' && s.winner != null) s.matchResult = { winner: s.winner, totals: s.totals };
   // Keep what the player has not dismissed yet, and the log, across a resync.
   if (previous) {
@@ -96,6 +99,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
         totals: [0, 0], history: [], escrow: 0, winner: null, matchResult: null });
+      s.scoreRows = [];
       addLog(s, 'The match starts.');
       break;
     case 'deal_started':
@@ -161,6 +165,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
     }
     case 'deal_scored':
       s.history.push(ev.score);
+      s.scoreRows.push(scoreRowFromEvent(s, ev));
       s.totals = clone(ev.totals);
       s.escrow = ev.score ? ev.score.escrow ?? s.escrow : s.escrow;
       s.dealResult = { deal: ev.deal, score: clone(ev.score), totals: clone(ev.totals), taker: s.taker, trump: s.trump };
