@@ -52,6 +52,9 @@ function removeFromTableau(s, seat, card) {
 export function applyVariantEvent(s, ev, name) {
   const n = seatCount(s);
   switch (ev.type) {
+    case 'match_started':
+      if (ev.rules) s.rules = clone(ev.rules);
+      break;
     case 'deal_started':
       Object.assign(s, { contract: null, bid: null, contre_level: 0, own_melds: [], shown_melds: [], meld_winner: null, tableaux: null });
       s.trick = { leader: (ev.dealer + 1) % n, cards: [] };
@@ -156,7 +159,7 @@ export function contractBadge(s) {
   const b = s.bid;
   const denom = s.contract || (b && b.suit);
   if (!denom) return null;
-  const level = s.contre_level === 2 ? ' ×4' : s.contre_level === 1 ? ' ×2' : '';
+  const level = s.contre_level === 2 ? ` ×${(s.rules && s.rules.surcontre_multiplier) || 4}` : s.contre_level === 1 ? ' ×2' : '';
   return { symbol: DENOM_SYMBOL[denom] || denom, red: denom === 'H' || denom === 'D', value: b ? valueText(b.value) : null, level, seat: b ? b.seat : s.taker };
 }
 
