@@ -4,6 +4,8 @@ import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL } from './i18n.js';
 import { team, legalCards } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
 import { h } from './dom.js';
+import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
+import { TrickFly } from './trick-fly.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 
@@ -41,6 +43,8 @@ export class TableView {
     this.showLast = false;
     this.dismissedDeal = new Map(); // table -> deal number whose result was closed
     this.dismissedMatch = new Set();
+    this.trickFly = new TrickFly();
+    installKeyboard(root);
   }
 
   name(s, seat) {
@@ -91,6 +95,7 @@ export class TableView {
   }
 
   render(s) {
+    const restoreFocus = keepFocus(this.root);
     const busy = this.isBusy(s);
     const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
     const view = h('div', { class: `table-wrap phase-${s.phase}`, testid: 'table-view', 'data-table': s.table,
@@ -102,6 +107,9 @@ export class TableView {
     this.renderFoot(s),
     this.renderOverlays(s));
     this.root.replaceChildren(view);
+    enhanceGroups(view);
+    this.trickFly.afterRender(s, view);
+    queueMicrotask(restoreFocus); // after the app has added the platform panel
   }
 
   renderHead(s) {
