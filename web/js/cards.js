@@ -7,6 +7,8 @@ const TRUMP_ORDER = ['J', '9', 'A', 'T', 'K', 'Q', '8', '7'];
 const SUIT_CYCLE = ['S', 'H', 'C', 'D'];
 
 export const isRed = (suit) => suit === 'H' || suit === 'D';
+/** CSS classes colouring a suit: red/black, plus suit-X for the four-colour deck (app.css). */
+export const suitClass = (suit) => `${isRed(suit) ? 'red' : 'black'} suit-${suit}`;
 
 export function sortHand(hand, trump) {
   let suits = SUIT_CYCLE;
@@ -50,7 +52,7 @@ function el(tag, cls, text) {
  */
 export function cardElement(card, opts = {}) {
   const rank = card[0], suit = card[1];
-  const e = el(opts.button ? 'button' : 'div', `card ${isRed(suit) ? 'red' : 'black'}`);
+  const e = el(opts.button ? 'button' : 'div', `card ${suitClass(suit)}`);
   if (opts.button) e.type = 'button';
   e.dataset.card = card;
   if (opts.testid !== false) e.dataset.testid = `card-${card}`;

@@ -6,6 +6,7 @@ import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMeld
 import { h } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
+import { installTools, renderTools, renderToolPanel, lastTrickSlot, lastTrickAttrs, contractHolder } from './table-tools.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 
@@ -43,8 +44,10 @@ export class TableView {
     this.showLast = false;
     this.dismissedDeal = new Map(); // table -> deal number whose result was closed
     this.dismissedMatch = new Set();
+    this.toolPanel = null; // open table-tools panel: 'info', 'history' or null
     this.trickFly = new TrickFly();
     installKeyboard(root);
+    installTools(this);
   }
 
   name(s, seat) {
@@ -132,6 +135,7 @@ export class TableView {
         h('span', { class: 'trump-sym', text: badge.symbol }),
         h('span', { class: 'contract-text' }, h('small', { text: s.contract ? 'Contract' : 'Bid' }), h('span', { text: `${badge.value || ''}${badge.level}` }))) : null,
       badge && s.trump && s.taker != null ? h('div', { class: 'contract-value', testid: 'contract-value', text: `${badge.value || ''}${badge.level}` }) : null,
+      badge && !(s.trump && s.taker != null) ? contractHolder(this, s, badge) : null,
       h('div', { class: 'scoreboard', testid: 'scoreboard' }, scores,
         s.escrow ? h('div', { class: 'escrow', testid: 'escrow', title: 'Points held in escrow after a tie', text: `Escrow ${s.escrow}` }) : null));
   }
@@ -279,6 +283,7 @@ export class TableView {
 
   renderFoot(s) {
     const foot = h('div', { class: 'table-foot' });
+    foot.append(...renderTools(this, s));
     foot.append(h('button', { type: 'button', class: 'btn small', testid: 'last-trick-toggle', disabled: !s.last_trick,
       text: this.showLast ? 'Hide last trick' : 'Last trick', onclick: () => { this.showLast = !this.showLast; this.app.scheduleRender(); } }));
     if (s.phase === 'play') foot.append(h('span', { class: 'muted tricks', testid: 'tricks-won',
@@ -291,10 +296,12 @@ export class TableView {
 
   renderOverlays(s) {
     const out = [];
+    const panel = renderToolPanel(this, s);
     if (this.showLast && s.last_trick) out.push(this.renderLastTrick(s));
     const dr = s.dealResult;
     if (dr && this.dismissedDeal.get(s.table) !== dr.deal) out.push(this.renderDealResult(s, dr));
     else if (s.matchResult && !this.dismissedMatch.has(s.table)) out.push(this.renderMatchResult(s));
+    if (panel) out.push(panel);
     return out;
   }
 
@@ -302,8 +309,8 @@ export class TableView {
     const lt = s.last_trick;
     const winner = lt.winner ?? trickWinner(lt.cards, s.trump);
     const trick = h('div', { class: 'trick small' });
-    for (const c of lt.cards) trick.append(h('div', { class: `slot slot-${this.rel(s, c.seat)} ${winner === c.seat ? 'winner' : ''}` }, cardElement(c.card, { testid: false })));
-    return h('div', { class: 'popover last-trick', testid: 'last-trick' },
+    for (const c of lt.cards) trick.append(lastTrickSlot(this, s, c, winner));
+    return h('div', { class: 'popover last-trick', testid: 'last-trick', ...lastTrickAttrs(winner) },
       h('div', { class: 'popover-head' }, h('strong', { text: 'Last trick' }),
         h('button', { type: 'button', class: 'btn ghost small', text: '✕', 'aria-label': 'Close', onclick: () => { this.showLast = false; this.app.scheduleRender(); } })),
       trick,
