@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, SHOTS } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -68,6 +68,7 @@ test('a whole deal is played by clicking, with legal cards and a consistent resu
     }
     if (!screenshot && tricksDone >= 2 && s.trick.cards.length >= 1 && !s.trick.done) {
       await page.waitForTimeout(300); // let the card animations settle
+      await noFlyingTrick(page); // the won trick has reached its winner
       await page.screenshot({ path: path.join(SHOTS, 'table-classic.png') });
       screenshot = true;
     }
@@ -84,6 +85,7 @@ test('a whole deal is played by clicking, with legal cards and a consistent resu
   const panel = byId(page, 'deal-result');
   await panel.waitFor();
   await page.waitForTimeout(300);
+  await noFlyingTrick(page); // the won trick has reached its winner
   await page.screenshot({ path: path.join(SHOTS, 'deal-result.png') });
   const scored = (await page.evaluate(() => window.__beloteDebug.events('deal_scored'))).filter((e) => e.table === tableId);
   assert.equal(scored.length, 1);
@@ -173,6 +175,7 @@ test('at 375 px wide the lobby and the table view do not scroll sideways', async
     } else if (what === 'play') {
       assert.equal(await page.locator('[data-testid="hand"] .card').count() > 0, true);
       await page.waitForTimeout(300);
+      await noFlyingTrick(page); // the won trick has reached its winner
       await page.screenshot({ path: path.join(SHOTS, 'table-mobile.png') });
       checkedPlay = true;
     } else {

@@ -81,3 +81,8 @@ export async function waitForDecision(page, minV = 0, timeout = 30000) {
   });
   return h.jsonValue();
 }
+
+/** Waits until no won trick is flying to its winner (trick-fly.js), e.g. before a screenshot. */
+export async function noFlyingTrick(page) {
+  await page.waitForFunction(() => !document.querySelector('.trick-fly'), null, { polling: 50 });
+}

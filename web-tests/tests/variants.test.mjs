@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, waitForDecision, SHOTS } from './helpers.mjs';
+import { launch, openPage, byId, signIn, waitForDecision, noFlyingTrick, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -137,6 +137,7 @@ test('classic with announcements: own combinations at trick 1, the scoring side\
       checkedShown = true;
       if (!shot && !s.trick.done && s.trick.cards.length >= 1) {
         await page.waitForTimeout(250);
+        await noFlyingTrick(page); // the won trick has reached its winner
         await page.screenshot({ path: path.join(SHOTS, 'table-announcements.png') });
         shot = true;
       }
@@ -183,6 +184,7 @@ test('découverte: 2 seats, tableaux with face-down backs, reveals after the tri
     }
     if (!shot && plays >= 3 && revealed.length && s.trick.cards.length === 1 && !s.trick.done) {
       await page.waitForTimeout(300);
+      await noFlyingTrick(page); // the won trick has reached its winner
       await page.screenshot({ path: path.join(SHOTS, 'table-decouverte.png') });
       shot = true;
     }
