@@ -228,6 +228,7 @@ test('the "i" panel shows the card values of the contract in play (coinche: SA a
   assert.equal(await badge.getAttribute('data-trump') ?? await badge.getAttribute('data-contract'), s.contract);
   if (s.contract === 'SA' || s.contract === 'TA') assert.equal(await byId(page, 'contract-by').getAttribute('data-seat'), String(s.taker));
   else assert.equal(await badge.getAttribute('data-taker'), String(s.taker));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375, 'the head with the contract fits a phone');
   assert.ok(table);
   assert.deepEqual(page.pageErrors.map(String), []);
   await page.context().close();
@@ -281,6 +282,11 @@ test('the score history has one row per finished deal; its totals are the scoreb
     }
     for (const t of [0, 1]) {
       assert.equal(Number(await byId(page, `totals-${t}`).textContent()), sum[t], 'the last running total is the scoreboard');
+    }
+    if (!live) {
+      // The snapshot's history has no deal numbers: rows are numbered in order, with a note.
+      assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => [tr.dataset.deal, tr.querySelector('th').textContent])), [['', '1'], ['', '2']]);
+      assert.match(await panel.textContent(), /taking side only/);
     }
     if (live) {
       const ev = await eventsOf(page, 'deal_scored', table);
