@@ -65,7 +65,7 @@ async function playUntil(page, stop, seenV = 0) {
 /** Enabled cards of the hand, in the order they are shown. */
 const playableInHand = (page) => page.locator('[data-testid="hand"] .card:not(:disabled)').evaluateAll((es) => es.map((e) => e.dataset.card));
 
-test('keyboard only: arrow keys pick a playable card, Enter and Space play it into the trick', async () => {
+test('keyboard only: arrow keys pick a playable card, Enter and Space play it into the trick; a whole deal', async () => {
   const page = await openPage(browser);
   const table = await startAgainstRobots(page, 'Kbd');
   let seenV = 0;
@@ -89,10 +89,15 @@ test('keyboard only: arrow keys pick a playable card, Enter and Space play it in
   for (const key of ['Enter', ' ']) {
     const s = await state(page);
     seenV = s.v;
-    // A keyboard player's turn puts the focus on the first playable card.
+    // A keyboard player's turn puts the focus on the first playable card. (If the robots settled
+    // the contract before we spoke, no key was pressed yet: an arrow key enters the hand.)
     const legal = (await playableInHand(page));
     assert.deepEqual([...legal].sort(), s.legal.map((a) => a.card).sort(), 'the enabled cards are the legal ones');
     let f = await focused(page);
+    if (!f.inHand && key === 'Enter') {
+      await page.keyboard.press('ArrowRight');
+      f = await focused(page);
+    }
     assert.ok(f.inHand && f.card === legal[0], `the first playable card has the focus (${JSON.stringify(f)})`);
     // ArrowRight moves to the next playable card (wrapping), ArrowLeft back, End to the last.
     await page.keyboard.press('ArrowRight');
@@ -119,6 +124,19 @@ test('keyboard only: arrow keys pick a playable card, Enter and Space play it in
     assert.ok(!(await state(page)).hand.includes(played), 'the card left the hand');
     assert.equal(await byId(page, `card-${played}`).count(), 0);
   }
+  // The rest of the deal with Enter alone: each turn focuses a legal card, the result its button.
+  for (let guard = 0; guard < 20; guard++) {
+    const s = await state(page);
+    const f = await focused(page);
+    assert.ok(f.inHand && s.legal.some((a) => a.card === f.card), `a legal card has the focus: ${JSON.stringify(f)}`);
+    seenV = s.v;
+    await page.keyboard.press('Enter');
+    if (await waitForDecision(page, seenV, 60000) === 'result') break;
+  }
+  assert.equal((await focused(page)).testid, 'deal-result-close', 'the deal result takes the focus');
+  await page.keyboard.press('Enter');
+  await byId(page, 'deal-result').waitFor({ state: 'detached' });
+  assert.equal((await eventsOf(page, 'card_played', table)).filter((e) => e.seat === 0).length, 8, 'the whole deal by keyboard');
   assert.deepEqual(page.pageErrors.map(String), []);
   await page.context().close();
 });

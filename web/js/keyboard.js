@@ -60,8 +60,13 @@ function focusElement(el, selection) {
   return document.activeElement === el;
 }
 
-/** The first enabled button of the first toolbar that has one (the choice the turn asks for). */
+/**
+ * What a keyboard player should land on: the main button of an open dialog (a deal result), else
+ * the first enabled button of the first toolbar that has one (the choice the turn asks for).
+ */
 function firstChoice(root, groupIndex = -1) {
+  const dialogButton = root.querySelector('.overlay [role="dialog"] .btn.primary:not(:disabled)');
+  if (dialogButton) return dialogButton;
   const order = groupIndex >= 0 ? [GROUPS[groupIndex], ...GROUPS] : GROUPS;
   for (const [sel] of order) {
     for (const group of root.querySelectorAll(sel)) {
