@@ -330,6 +330,40 @@ test('the score history has one row per finished deal; its totals are the scoreb
   await page.context().close();
 });
 
+/** Counts, in the page, the won tricks that start flying to their winner (trick-fly.js). */
+const countFlights = (page) => page.evaluate(() => {
+  window.__flights = 0;
+  new MutationObserver((ms) => {
+    for (const m of ms) for (const n of m.addedNodes) if (n.classList && n.classList.contains('trick-fly')) window.__flights++;
+  }).observe(document.body, { childList: true });
+});
+
+for (const reduced of [false, true]) {
+  test(reduced ? 'with reduced motion a won trick stays on the felt, nothing flies'
+    : 'a won trick slides to its winner, then the felt is clear', async () => {
+    const page = await openPage(browser);
+    if (reduced) await page.emulateMedia({ reducedMotion: 'reduce' });
+    await countFlights(page);
+    await startAgainstRobots(page, reduced ? 'Still' : 'Slide');
+    // Our lead after a trick we won: the robots wait for us, so the won trick is on screen.
+    const { s } = await playUntil(page, (what, st) => what === 'play' && st.trick.done && st.trick.winner === 0);
+    const trick = byId(page, 'trick');
+    const cardsShown = () => trick.locator('.slot').evaluateAll((es) => es.filter((e) => getComputedStyle(e).visibility === 'visible').length);
+    if (reduced) {
+      assert.equal(await page.evaluate(() => window.__flights), 0, 'nothing flew');
+      assert.equal(await cardsShown(), 4, 'the won trick stays until the next card');
+    } else {
+      assert.ok(await page.evaluate(() => window.__flights) >= 1, 'the won trick flew');
+      await noFlyingTrick(page);
+      assert.equal(await cardsShown(), 0, 'the felt is clear');
+      assert.match(await trick.textContent(), /wins/, 'the winner is still named');
+    }
+    assert.equal(s.trick.cards.length, 4);
+    assert.deepEqual(page.pageErrors.map(String), []);
+    await page.context().close();
+  });
+}
+
 test('the four-colour deck toggle colours diamonds blue and clubs green, and is remembered', async () => {
   const page = await openPage(browser);
   await startAgainstRobots(page, 'Four');

@@ -29,7 +29,7 @@ export class Platform {
    *  re-render replaces the buttons under the pointer: a click that straddles one is lost. */
   hasCountdown(id) {
     const p = this.tables.get(id);
-    return !!p && (!!p.deadline || !!p.cancel || p.presence.some((st) => st && st.reclaim_deadline));
+    return !!p && (!!p.deadline || !!p.cancel || p.presence.some((st) => st && st.status === 'disconnected' && st.reclaim_deadline));
   }
 
   state(id) {
