@@ -120,8 +120,9 @@ function moveAcross(root, group, key) {
   return buttons.find((b) => b.classList.contains('selected')) || buttons[0];
 }
 
+/** Focuses `target`, the one button of its toolbar (if any) that Tab reaches. */
 function rove(target, group) {
-  for (const b of group.querySelectorAll('button')) b.tabIndex = b === target ? 0 : -1;
+  if (group) for (const b of group.querySelectorAll('button')) b.tabIndex = b === target ? 0 : -1;
   target.focus();
 }
 

@@ -17,6 +17,7 @@ const SUITS = ['S', 'H', 'D', 'C'];
 function togglePanel(view, name) {
   const opening = view.toolPanel !== name;
   view.toolPanel = opening ? name : null;
+  view.toolTable = view.app.current; // a panel belongs to the table it was opened at
   requestFocus(opening ? 'tool-panel-close' : `tool-${name}`);
   view.app.scheduleRender();
 }
@@ -101,6 +102,7 @@ export function lastTrickAttrs(winner) {
 
 /** The open tool panel as a modal overlay, or null. */
 export function renderToolPanel(view, s) {
+  if (view.toolTable !== s.table) view.toolPanel = null;
   if (view.toolPanel === 'info') return dialog(view, 'values-panel', t('values.title'), renderValues(s));
   if (view.toolPanel === 'history') return dialog(view, 'history-panel', t('history.title'), renderHistory(view, s));
   return null;
