@@ -1,7 +1,7 @@
 // Client-side table state: built from a snapshot, advanced by versioned events.
 // Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
-import { variantFromSnapshot, applyVariantEvent } from './variants.js';
 import { scoreRowFromEvent, scoreRowsFromHistory } from './score-history.js';
+import { variantFromSnapshot, applyVariantEvent } from './variants.js';
 
 export const team = (seat) => seat % 2;
 
@@ -99,7 +99,6 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
         totals: [0, 0], history: [], escrow: 0, winner: null, matchResult: null });
-      s.scoreRows = [];
       addLog(s, 'The match starts.');
       break;
     case 'deal_started':
@@ -165,7 +164,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
     }
     case 'deal_scored':
       s.history.push(ev.score);
-      s.scoreRows.push(scoreRowFromEvent(s, ev));
+      s.scoreRows = [...s.scoreRows.slice(0, s.history.length - 1), scoreRowFromEvent(s, ev)]; // row i is history[i]
       s.totals = clone(ev.totals);
       s.escrow = ev.score ? ev.score.escrow ?? s.escrow : s.escrow;
       s.dealResult = { deal: ev.deal, score: clone(ev.score), totals: clone(ev.totals), taker: s.taker, trump: s.trump };

@@ -3,7 +3,7 @@
 // Escape, the ✕ button or a click beside the panel closes them, and the last-trick popover too.
 import { t, SUIT_SYMBOL, RANK_LABEL } from './i18n.js';
 import { h } from './dom.js';
-import { suitClass, cardElement } from './cards.js';
+import { suitClass } from './cards.js';
 import { team } from './state.js';
 import { DENOM_SYMBOL, valueText, seatCount } from './variants.js';
 import { SUIT_SCALES, LAST_TRICK_BONUS, CAPOT_LAST_TRICK_BONUS, BELOTE_POINTS, DEAL_TOTAL, MELD_VALUES,
@@ -76,12 +76,25 @@ export function renderTools(view, s) {
   ];
 }
 
-/** One card of the last-trick popover, at its seat's place, named, the winner's highlighted. */
-export function lastTrickSlot(view, s, c, winner) {
-  return h('div', { class: `slot slot-${view.rel(s, c.seat)} ${winner === c.seat ? 'winner' : ''}`, testid: `last-trick-seat-${c.seat}`,
-    'data-card': c.card, 'data-winner': String(winner === c.seat) },
-  cardElement(c.card, { testid: false }),
-  h('span', { class: 'slot-name', text: view.name(s, c.seat) }));
+/**
+ * Completes the last-trick `popover` of TableView.renderLastTrick (one .slot per card, in the
+ * order of s.last_trick.cards, the winner's marked): a dialog role and name, and on each card its
+ * seat's name, seat number and winner flag. Returns the popover.
+ */
+export function labelLastTrick(view, s, popover) {
+  const cards = s.last_trick.cards;
+  popover.setAttribute('role', 'dialog');
+  popover.setAttribute('aria-label', t('lastTrick.title'));
+  popover.dataset.winner = '';
+  popover.querySelectorAll('.slot').forEach((slot, i) => {
+    const c = cards[i];
+    if (!c) return;
+    const won = slot.classList.contains('winner');
+    Object.assign(slot.dataset, { testid: `last-trick-seat-${c.seat}`, card: c.card, winner: String(won) });
+    if (won) popover.dataset.winner = String(c.seat);
+    slot.append(h('span', { class: 'slot-name', text: view.name(s, c.seat) }));
+  });
+  return popover;
 }
 
 /**
@@ -93,11 +106,6 @@ export function contractHolder(view, s, badge) {
   if (seat == null) return null;
   return h('div', { class: 'contract-by', testid: 'contract-by', 'data-seat': seat,
     text: t(s.contract ? 'contract.takenBy' : 'contract.bidBy', { name: view.name(s, seat) }) });
-}
-
-/** Dialog role, name and winner seat of the last-trick popover. */
-export function lastTrickAttrs(winner) {
-  return { role: 'dialog', 'aria-label': t('lastTrick.title'), 'data-winner': winner ?? '' };
 }
 
 /** The open tool panel as a modal overlay, or null. */

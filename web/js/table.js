@@ -6,7 +6,7 @@ import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMeld
 import { h } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
-import { installTools, renderTools, renderToolPanel, lastTrickSlot, lastTrickAttrs, contractHolder } from './table-tools.js';
+import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 
@@ -297,7 +297,7 @@ export class TableView {
   renderOverlays(s) {
     const out = [];
     const panel = renderToolPanel(this, s);
-    if (this.showLast && s.last_trick) out.push(this.renderLastTrick(s));
+    if (this.showLast && s.last_trick) out.push(labelLastTrick(this, s, this.renderLastTrick(s)));
     const dr = s.dealResult;
     if (dr && this.dismissedDeal.get(s.table) !== dr.deal) out.push(this.renderDealResult(s, dr));
     else if (s.matchResult && !this.dismissedMatch.has(s.table)) out.push(this.renderMatchResult(s));
@@ -309,8 +309,8 @@ export class TableView {
     const lt = s.last_trick;
     const winner = lt.winner ?? trickWinner(lt.cards, s.trump);
     const trick = h('div', { class: 'trick small' });
-    for (const c of lt.cards) trick.append(lastTrickSlot(this, s, c, winner));
-    return h('div', { class: 'popover last-trick', testid: 'last-trick', ...lastTrickAttrs(winner) },
+    for (const c of lt.cards) trick.append(h('div', { class: `slot slot-${this.rel(s, c.seat)} ${winner === c.seat ? 'winner' : ''}` }, cardElement(c.card, { testid: false })));
+    return h('div', { class: 'popover last-trick', testid: 'last-trick' },
       h('div', { class: 'popover-head' }, h('strong', { text: 'Last trick' }),
         h('button', { type: 'button', class: 'btn ghost small', text: '✕', 'aria-label': 'Close', onclick: () => { this.showLast = false; this.app.scheduleRender(); } })),
       trick,
