@@ -152,12 +152,14 @@ class App {
     this.showScreen('login');
   }
 
-  /** Sends a request; shows any error to the user (unless quiet and a disconnect); rethrows it. */
+  /** Sends a request; shows any error to the user (unless quiet and a disconnect, or a disconnect
+   *  the reconnecting banner already tells of); rethrows it. */
   async request(body, { quiet = false } = {}) {
     try {
       return await this.conn.request(body);
     } catch (e) {
-      if (!(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message);
+      const told = e.code === 'disconnected' && !document.querySelector('[data-testid="reconnecting"]').hidden;
+      if (!told && !(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message);
       throw e;
     }
   }
