@@ -13,7 +13,7 @@ export const VARIANT_LABEL = {
 };
 
 export const DENOMINATIONS = ['S', 'H', 'D', 'C', 'SA', 'TA'];
-export const DENOM_SYMBOL = { ...SUIT_SYMBOL, SA: 'SA', TA: 'TA' };
+export const DENOM_SYMBOL = { ...SUIT_SYMBOL, SA: translate('denomShort.SA'), TA: translate('denomShort.TA') };
 export const DENOM_NAME = { ...SUIT_NAME, SA: translate('denom.SA'), TA: translate('denom.TA') };
 
 const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));

@@ -88,6 +88,8 @@ export default {
   'call.surcontre': 'Surcontre!',
   'denom.SA': 'No trump',
   'denom.TA': 'All trump',
+  'denomShort.SA': 'SA',
+  'denomShort.TA': 'TA',
   'value.capot': 'Capot',
 
   // table: seats, head, felt, controls, hand, foot

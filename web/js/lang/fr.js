@@ -87,6 +87,8 @@ export default {
   'call.surcontre': 'Surcontre !',
   'denom.SA': 'Sans atout',
   'denom.TA': 'Tout atout',
+  'denomShort.SA': 'SA',
+  'denomShort.TA': 'TA',
   'value.capot': 'Capot',
 
   // table : places, en-tête, tapis, commandes, main, pied

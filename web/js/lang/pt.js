@@ -87,6 +87,8 @@ export default {
   'call.surcontre': 'Recontra!',
   'denom.SA': 'Sem trunfo',
   'denom.TA': 'Tudo trunfo',
+  'denomShort.SA': 'ST',
+  'denomShort.TA': 'TT',
   'value.capot': 'Capot',
 
   // mesa: lugares, cabeçalho, pano, comandos, mão, rodapé
