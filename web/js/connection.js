@@ -7,6 +7,7 @@
 const REQUEST_TIMEOUT_MS = 15000;
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10000;
+const CONNECT_TIMEOUT_MS = 8000; // a handshake that hangs longer is given up and retried
 const CLOSE_REPLACED = 4001; // "signed in on another connection" (docs/protocol.md)
 
 export class Connection {
@@ -40,12 +41,15 @@ export class Connection {
       return;
     }
     this.ws = ws;
+    const handshake = setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.abandon(ws); }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
+      clearTimeout(handshake);
       this.onStatus('open');
       this.onOpen();
     };
     ws.onmessage = (e) => this.handle(e.data);
     ws.onclose = (e) => {
+      clearTimeout(handshake);
       if (this.ws !== ws) return;
       this.ws = null;
       this.failPending();
@@ -84,9 +88,25 @@ export class Connection {
     this.retryTimer = setTimeout(() => { if (!this.ws && !this.closedByUs) this.connect(); }, delay);
   }
 
-  /** Connects at once if a reconnection is waiting for its timer. */
+  /** Gives up a socket that never opened, and tries again after the back-off delay. */
+  abandon(ws) {
+    this.ws = null;
+    try { ws.close(); } catch (e) { /* ignore */ }
+    this.onStatus('reconnecting');
+    this.scheduleReconnect();
+  }
+
+  /** Connects at once if a reconnection is waiting for its timer, or a handshake is still pending. */
   retryNow() {
-    if (this.retryTimer && !this.ws && !this.closedByUs) this.connect();
+    if (this.closedByUs) return;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) {
+      const ws = this.ws;
+      this.ws = null;
+      try { ws.close(); } catch (e) { /* ignore */ }
+      this.connect();
+    } else if (this.retryTimer && !this.ws) {
+      this.connect();
+    }
   }
 
   /** Called once the session is restored (hello answered): back-off starts again from the shortest delay. */
