@@ -219,3 +219,41 @@ test('a reload mid-deal brings the player back to the same seat, hand and game',
   await ana.context().close();
   await bea.context().close();
 });
+
+test('a spectator whose connection drops watches on once it is back', async () => {
+  const ana = await openPage(browser);
+  await signIn(ana, 'Ana');
+  const created = await send(ana, { type: 'create_table', variant: 'classic', target: 1000 });
+  const table = created.reply.table;
+  assert.ok((await send(ana, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(ana, { type: 'add_robot', table, seat })).ok);
+  await byId(ana, `open-${table}`).click().catch(() => {});
+  await byId(ana, 'start').click();
+  await waitForDecision(ana); // the deal waits for Ana now
+
+  const { page: watcher, net } = await openSwitchedPage();
+  await signIn(watcher, 'Olho');
+  await byId(watcher, 'refresh-tables').click();
+  await byId(watcher, `watch-${table}`).click();
+  const inStep = async () => {
+    const v = (await state(ana)).v;
+    await watcher.waitForFunction((v) => { const s = window.__beloteDebug.state(); return s && s.synced && s.v >= v; }, v, { polling: 50, timeout: 30000 });
+  };
+  await inStep();
+
+  await net.drop();
+  await byId(watcher, 'reconnecting').waitFor({ state: 'visible' });
+  net.restore();
+  if (await byId(watcher, 'reconnect-now').isVisible()) await byId(watcher, 'reconnect-now').click().catch(() => {});
+  await byId(watcher, 'reconnecting').waitFor({ state: 'hidden', timeout: 30000 });
+  await inStep();
+  // Ana acts: the spectator sees it, so the server is sending to it again.
+  const vBefore = (await state(ana)).v;
+  await actFirstLegal(ana);
+  await watcher.waitForFunction((v) => { const s = window.__beloteDebug.state(); return s && s.v > v; }, vBefore, { polling: 50, timeout: 30000 });
+  assert.equal((await state(watcher)).seat, null, 'still a spectator');
+  assert.equal((await state(watcher)).hand.length, 0, 'no hand for a spectator');
+  assert.deepEqual([...ana.pageErrors, ...watcher.pageErrors].map(String), []);
+  await ana.context().close();
+  await watcher.context().close();
+});
