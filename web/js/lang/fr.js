@@ -127,7 +127,7 @@ export default {
   'table.start': 'Lancer la partie',
   'table.chooseSeat': 'Choisissez une place pour rejoindre la table.',
   'table.fillSeats': 'Complétez les places libres avec des joueurs ou des robots.',
-  'table.coincheOver': 'À vous : plus de {value}, contrer ou passer',
+  'table.coincheOver': 'À vous : enchérir au-dessus de {value}, contrer ou passer',
   'table.coincheOpen': 'À vous : annoncez ou passez',
   'table.nameOrPass': 'À vous : choisissez un atout ou passez',
   'table.takeOrPass': 'À vous : prenez la retourne ou passez',
