@@ -59,9 +59,10 @@ async function actFirstLegal(page) {
   assert.ok(r.ok, JSON.stringify(r));
 }
 
-/** Both players act until Bea is to play a card; returns Ana's state then. */
-async function untilBeaPlays(ana, bea) {
-  let seen = 0;
+/** Both players act (first legal action) until `seat` (0: Ana, 1: Bea) is to play a card;
+ *  returns Ana's state then. */
+async function untilToPlay(ana, bea, seat, since = 0) {
+  let seen = since;
   for (let guard = 0; guard < 80; guard++) {
     const next = await ana.waitForFunction((seen) => {
       const s = window.__beloteDebug.state();
@@ -71,14 +72,14 @@ async function untilBeaPlays(ana, bea) {
       if (s.to_act === 1) return { v: s.v, who: 1, phase: s.phase };
       return null;
     }, seen, { polling: 50, timeout: 20000 }).then((h) => h.jsonValue());
-    if (next.result) throw new Error('the deal ended before Bea played');
+    if (next.result) throw new Error(`the deal ended before seat ${seat} had a card to play`);
     seen = next.v;
-    if (next.who === 1 && next.phase === 'play') return state(ana);
+    if (next.who === seat && next.phase === 'play') return state(ana);
     if (next.who === 0) { await actFirstLegal(ana); continue; }
     await bea.waitForFunction((v) => { const s = window.__beloteDebug.state(); return s && s.v >= v && s.to_act === 1 && s.legal.length > 0; }, next.v, { polling: 50 });
     await actFirstLegal(bea);
   }
-  throw new Error('Bea never got a card to play');
+  throw new Error(`seat ${seat} never got a card to play`);
 }
 
 /** Waits until Ana's page shows the same table version as Bea's, rendered and not busy. */
@@ -126,9 +127,10 @@ async function waitAnaBack(bea, countBefore) {
     countBefore, { polling: 50, timeout: 30000 });
 }
 
-/** Ana waits for her next card to play and plays it herself: the seat is hers again. */
-async function anaPlaysHerTurn(ana, sinceV) {
-  assert.equal(await waitForDecision(ana, sinceV), 'play', "Ana's turn to play a card");
+/** Bea plays on until Ana's next card, which Ana plays herself by clicking: the seat is hers again. */
+async function anaPlaysHerTurn(ana, bea, sinceV) {
+  const turn = await untilToPlay(ana, bea, 0, sinceV - 1); // from the state at sinceV (Bea to play)
+  assert.equal(await waitForDecision(ana, turn.v - 1), 'play', "Ana's turn to play a card");
   const mine = (await state(ana)).legal.find((x) => x.type === 'play').card;
   await byId(ana, `card-${mine}`).click();
   await ana.waitForFunction((c) => !window.__beloteDebug.state().hand.includes(c), mine, { polling: 50 });
@@ -140,7 +142,7 @@ test('a connection lost mid-deal shows "reconnecting", then the missed events br
   const bea = await openPage(browser);
   await signIn(bea, 'Bea');
   const table = await twoPlayerTable(ana, bea);
-  await untilBeaPlays(ana, bea);
+  await untilToPlay(ana, bea, 1);
   await waitInStep(ana, bea);
   const before = await compare(ana, bea);
   const backBefore = await anaBackCount(bea);
@@ -180,9 +182,8 @@ test('a connection lost mid-deal shows "reconnecting", then the missed events br
   assert.deepEqual([...after.hand].sort(), before.hand.filter((c) => !playedForAna.includes(c)).sort());
   assert.ok(after.log.length >= before.log.length, 'the game log is kept');
 
-  // The seat is Ana's again: after Bea's card, Ana gets her turn and plays it herself.
-  await beaPlays(bea);
-  await anaPlaysHerTurn(ana, after.v);
+  // The seat is Ana's again: after Bea's card(s), Ana gets her turn and plays it herself.
+  await anaPlaysHerTurn(ana, bea, after.v);
   assert.equal(await byId(ana, 'error-message').count(), 0);
   assert.deepEqual([...ana.pageErrors, ...bea.pageErrors].map(String), []);
   await ana.context().close();
@@ -195,7 +196,7 @@ test('a reload mid-deal brings the player back to the same seat, hand and game',
   const bea = await openPage(browser);
   await signIn(bea, 'Bea');
   const table = await twoPlayerTable(ana, bea);
-  await untilBeaPlays(ana, bea);
+  await untilToPlay(ana, bea, 1);
   await waitInStep(ana, bea);
   const before = await compare(ana, bea);
   const backBefore = await anaBackCount(bea);
@@ -213,8 +214,7 @@ test('a reload mid-deal brings the player back to the same seat, hand and game',
   assert.equal(await byId(ana, 'error-message').count(), 0);
 
   // And Ana plays her next turn herself.
-  await beaPlays(bea);
-  await anaPlaysHerTurn(ana, after.v);
+  await anaPlaysHerTurn(ana, bea, after.v);
   assert.deepEqual([...ana.pageErrors, ...bea.pageErrors].map(String), []);
   await ana.context().close();
   await bea.context().close();
