@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests of web/: starts build/server/belote-server on a free port, runs the
 # node:test suite in tests/ with playwright-core driving Debian's chromium, stops the server.
+# Usage: web-tests/run.sh [test files relative to web-tests/, default: tests/]
 # Env: BELOTE_SERVER_BIN (server binary; default build/server/belote-server),
 #      CHROMIUM_PATH (default /usr/bin/chromium). Exit status: the tests'.
 set -euo pipefail
@@ -51,7 +52,9 @@ if ! curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then
 fi
 
 status=0
-BELOTE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 --test-timeout=180000 tests/ || status=$?
+TESTS=("$@")
+[[ ${#TESTS[@]} -gt 0 ]] || TESTS=(tests/)
+BELOTE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 --test-timeout=180000 "${TESTS[@]}" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "web-tests: server log (last 60 lines):" >&2
   tail -n 60 "$LOG" >&2

@@ -63,7 +63,7 @@ export function cardElement(card, opts = {}) {
     corner.append(el('span', 'rank', RANK_LABEL[rank] || rank), el('span', 'suit', SUIT_SYMBOL[suit] || suit));
     e.append(corner);
   }
-  const face = el('span', 'pip', 'JQK'.includes(rank) ? rank : SUIT_SYMBOL[suit]);
+  const face = el('span', 'pip', 'JQK'.includes(rank) ? RANK_LABEL[rank] : SUIT_SYMBOL[suit]);
   if ('JQK'.includes(rank)) {
     face.className = 'pip face';
     face.append(el('small', 'face-suit', SUIT_SYMBOL[suit]));

@@ -1,9 +1,13 @@
-// WebSocket connection with request ids, one reply per request, and reconnection.
+// WebSocket connection with request ids, one reply per request, and reconnection with back-off.
 //   conn.request({type:...}) -> Promise of the `ok` reply; rejects with {code, message}.
 //   conn.onEvent(msg)        -> every server message that is not a reply.
-//   conn.onOpen() / conn.onStatus(state)
+//   conn.onOpen() / conn.onStatus(state)   state: connecting, open, reconnecting, closed, replaced
+//   conn.resetBackoff()      -> the session is back: the next loss retries quickly again.
 
 const REQUEST_TIMEOUT_MS = 15000;
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 10000;
+const CONNECT_TIMEOUT_MS = 8000; // a handshake that hangs longer is given up and retried
 const CLOSE_REPLACED = 4001; // "signed in on another connection" (docs/protocol.md)
 
 export class Connection {
@@ -13,14 +17,20 @@ export class Connection {
     this.nextId = 1;
     this.pending = new Map();
     this.retry = 0;
+    this.retryTimer = null;
     this.closedByUs = false;
     this.onEvent = () => {};
     this.onOpen = () => {};
     this.onStatus = () => {};
     this.onOrphanError = () => {};
+    // Back online, or back to a hidden tab: no need to wait for the back-off timer.
+    window.addEventListener('online', () => this.retryNow());
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) this.retryNow(); });
   }
 
   connect() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.closedByUs = false;
     this.onStatus('connecting');
     let ws;
@@ -31,13 +41,15 @@ export class Connection {
       return;
     }
     this.ws = ws;
+    const handshake = setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.abandon(ws); }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
-      this.retry = 0;
+      clearTimeout(handshake);
       this.onStatus('open');
       this.onOpen();
     };
     ws.onmessage = (e) => this.handle(e.data);
     ws.onclose = (e) => {
+      clearTimeout(handshake);
       if (this.ws !== ws) return;
       this.ws = null;
       this.failPending();
@@ -67,10 +79,39 @@ export class Connection {
     this.connect();
   }
 
+  /** Waits before the next attempt: 0.5 s, 1 s, 2 s… up to 10 s, with some jitter so that many
+   *  clients cut off together do not all come back at the same instant. */
   scheduleReconnect() {
-    const delay = Math.min(10000, 500 * 2 ** this.retry);
+    const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.retry) * (0.8 + 0.4 * Math.random());
     this.retry += 1;
-    setTimeout(() => { if (!this.ws && !this.closedByUs) this.connect(); }, delay);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => { if (!this.ws && !this.closedByUs) this.connect(); }, delay);
+  }
+
+  /** Gives up a socket that never opened, and tries again after the back-off delay. */
+  abandon(ws) {
+    this.ws = null;
+    try { ws.close(); } catch (e) { /* ignore */ }
+    this.onStatus('reconnecting');
+    this.scheduleReconnect();
+  }
+
+  /** Connects at once if a reconnection is waiting for its timer, or a handshake is still pending. */
+  retryNow() {
+    if (this.closedByUs) return;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) {
+      const ws = this.ws;
+      this.ws = null;
+      try { ws.close(); } catch (e) { /* ignore */ }
+      this.connect();
+    } else if (this.retryTimer && !this.ws) {
+      this.connect();
+    }
+  }
+
+  /** Called once the session is restored (hello answered): back-off starts again from the shortest delay. */
+  resetBackoff() {
+    this.retry = 0;
   }
 
   failPending() {

@@ -1,7 +1,35 @@
-// Plain-language strings: error codes of docs/protocol.md, suits, calls.
+// Translations: the page language (English, French or Portuguese, from the browser's preferences),
+// t(key, vars) over the dictionaries in lang/, and the plain-language names the views share
+// (error codes of docs/protocol.md, suits, ranks, calls, table states).
 import en from './lang/en.js';
+import fr from './lang/fr.js';
+import pt from './lang/pt.js';
 
-const DICTIONARIES = { en };
+const DICTIONARIES = { en, fr, pt };
+const FALLBACK = 'en';
+
+/** The first supported language among `preferred` (BCP 47 tags such as 'fr-CA' or 'pt-BR'),
+ *  matched by primary subtag; English when none is supported. */
+export function chooseLanguage(preferred) {
+  for (const tag of preferred) {
+    const primary = String(tag || '').toLowerCase().split(/[-_]/)[0];
+    if (primary in DICTIONARIES) return primary;
+  }
+  return FALLBACK;
+}
+
+let language = null;
+
+/** The page language, fixed at start-up: `?lang=xx` if supported, else the first supported of
+ *  navigator.languages, else English. */
+export function pageLanguage() {
+  if (!language) {
+    const override = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
+    const nav = typeof navigator === 'undefined' ? [] : navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    language = chooseLanguage([override, ...nav].filter(Boolean));
+  }
+  return language;
+}
 
 /** Translated text for `key` in the page language, with `{name}` placeholders replaced from
  *  `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
@@ -11,60 +39,57 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
-/** The page language: 'en' until other dictionaries are registered. */
-export function pageLanguage() {
-  return 'en';
+/** True when the English dictionary has `key`. */
+export const hasText = (key) => Object.prototype.hasOwnProperty.call(en, key);
+
+/** Sets `<html lang>`, the title and every static text marked in the page: `data-i18n` (text),
+ *  `data-i18n-placeholder`, `data-i18n-title` and `data-i18n-aria-label` hold dictionary keys. */
+export function translatePage(root = document) {
+  document.documentElement.lang = pageLanguage();
+  document.title = t('page.title');
+  for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll('[data-i18n-placeholder]')) e.placeholder = t(e.dataset.i18nPlaceholder);
+  for (const e of root.querySelectorAll('[data-i18n-title]')) e.title = t(e.dataset.i18nTitle);
+  for (const e of root.querySelectorAll('[data-i18n-aria-label]')) e.setAttribute('aria-label', t(e.dataset.i18nAriaLabel));
 }
 
-const ERRORS = {
-  bad_json: 'The server could not read a message from this page. Please reload.',
-  bad_message: 'The server rejected a malformed request.',
-  unknown_type: 'The server did not understand a request from this page.',
-  not_authenticated: 'You are not signed in yet. Enter a nickname first.',
-  already_authenticated: 'You are already signed in on this connection.',
-  unsupported_protocol: 'This page is out of date for the server. Please reload.',
-  bad_nickname: 'That nickname is not allowed: use 1 to 24 ordinary characters.',
-  invalid_options: 'Those table options are not available.',
-  no_such_table: 'That table no longer exists.',
-  bad_seat: 'There is no such seat at this table.',
-  seat_taken: 'That seat is already taken.',
-  already_seated: 'You already have a seat at this table.',
-  not_seated: 'You need to sit at this table to do that.',
-  already_started: 'The match has already started: seats can no longer change.',
-  seats_empty: 'Every seat must be taken before the match can start.',
-  not_started: 'The match has not started yet.',
-  match_over: 'This match is over.',
-  not_your_turn: 'It is not your turn.',
-  illegal_action: 'That move is not allowed right now.',
-  match_running: 'The game record is available once the match is over.',
-  internal: 'The server ran into a problem. Please try again.',
-  timeout: 'The server did not answer in time.',
-  disconnected: 'The connection to the server was lost.',
-  replaced: 'You signed in from another tab or window. Reload this page to play here.',
-};
+/** A read-only object whose property `k` reads t(`${prefix}${k}`) (keeps table-like helpers). */
+function translated(prefix, keys) {
+  const out = {};
+  for (const k of keys) Object.defineProperty(out, k, { get: () => t(`${prefix}${k}`), enumerable: true });
+  return Object.freeze(out);
+}
 
+/** Plain words for an error code of docs/protocol.md; the server's message is added as a detail
+ *  where it names the offending field, or when the code is unknown to this page. */
 export function errorText(code, message) {
-  const base = ERRORS[code] || 'Something went wrong.';
-  // bad_message names the offending field: worth showing as a detail.
-  if ((code === 'bad_message' || code === 'invalid_options') && message) return `${base} (${message})`;
-  if (!ERRORS[code] && message) return `${base} (${message})`;
+  const known = hasText(`error.${code}`);
+  const base = known ? t(`error.${code}`) : t('error.unknown');
+  if (message && (!known || code === 'bad_message' || code === 'invalid_options')) return t('error.withDetail', { text: base, detail: message });
   return base;
 }
 
-export const SUIT_SYMBOL = { S: '♠', H: '♥', D: '♦', C: '♣' };
-export const SUIT_NAME = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
-export const RANK_LABEL = { '7': '7', '8': '8', '9': '9', T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
-export const RANK_NAME = { '7': 'Seven', '8': 'Eight', '9': 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
+const SUITS = ['S', 'H', 'D', 'C'];
+const RANKS = ['7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
 
+export const SUIT_SYMBOL = { S: '♠', H: '♥', D: '♦', C: '♣' };
+export const SUIT_NAME = translated('suit.', SUITS);
+export const RANK_LABEL = translated('rankLabel.', RANKS);
+export const RANK_NAME = translated('rank.', RANKS);
+
+/** Spoken name of a card code such as 'JS' ("Jack of Spades"). */
 export function cardName(card) {
-  return `${RANK_NAME[card[0]] || card[0]} of ${SUIT_NAME[card[1]] || card[1]}`;
+  const rank = RANKS.includes(card[0]) ? RANK_NAME[card[0]] : card[0];
+  const suit = SUITS.includes(card[1]) ? t(`cardSuit.${card[1]}`) : card[1];
+  return t('card.name', { rank, suit });
 }
 
+/** Text of a classic auction call: pass, take, or naming a suit. */
 export function callText(call, suit) {
-  if (call === 'pass') return 'Pass';
-  if (call === 'take') return 'Take';
+  if (call === 'pass') return t('call.pass');
+  if (call === 'take') return t('call.take');
   if (call === 'name') return `${SUIT_SYMBOL[suit] || suit} ${SUIT_NAME[suit] || ''}`.trim();
   return String(call);
 }
 
-export const STATE_LABEL = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished' };
+export const STATE_LABEL = translated('state.', ['waiting', 'playing', 'finished']);

@@ -1,5 +1,5 @@
 // Lobby: table list (with periodic refresh) and the create-table form.
-import { STATE_LABEL } from './i18n.js';
+import { STATE_LABEL, t as translate } from './i18n.js';
 import { VARIANT_LABEL } from './variants.js';
 
 const REFRESH_MS = 5000;
@@ -50,14 +50,14 @@ export class Lobby {
       const title = document.createElement('div');
       title.className = 'ti-title';
       const name = document.createElement('strong');
-      name.textContent = `Table ${t.table}`;
+      name.textContent = translate('table.name', { table: t.table });
       const meta = document.createElement('span');
       meta.className = 'muted';
-      meta.textContent = ` · ${VARIANT_LABEL[t.variant] || t.variant} · to ${t.target}`;
+      meta.textContent = ` · ${VARIANT_LABEL[t.variant] || t.variant} · ${translate('lobby.target', { target: t.target })}`;
       if (t.options) {
         const o = t.options;
-        meta.textContent += ` · ${o.turn_time ? `${o.turn_time} s/move` : 'no timer'} · ${o.competitive ? 'competitive' : 'practice'}` +
-          `${o.stake ? ` · stake ${o.stake}` : ''}${o.spectators ? '' : ' · no spectators'}${t.chief ? ` · ★ ${t.chief}` : ''}`;
+        meta.textContent += ` · ${o.turn_time ? translate('lobby.perMove', { seconds: o.turn_time }) : translate('lobby.noTimer')} · ${translate(o.competitive ? 'lobby.competitive' : 'lobby.practice')}` +
+          `${o.stake ? ` · ${translate('lobby.stake', { stake: o.stake })}` : ''}${o.spectators ? '' : ` · ${translate('lobby.noSpectators')}`}${t.chief ? ` · ★ ${t.chief}` : ''}`;
       }
       const badge = document.createElement('span');
       badge.className = `state-badge ${t.state}`;
@@ -69,11 +69,11 @@ export class Lobby {
       for (const s of t.seats || []) {
         const chip = document.createElement('span');
         chip.className = `seat-chip ${s.player ? (s.player.robot ? 'robot' : 'human') : 'empty'}`;
-        chip.textContent = s.player ? s.player.name : 'empty';
+        chip.textContent = s.player ? s.player.name : translate('lobby.emptySeat');
         if (s.player && s.player.robot) {
           const bot = document.createElement('span');
           bot.className = 'chip-bot';
-          bot.textContent = 'bot';
+          bot.textContent = translate('lobby.bot');
           chip.append(bot);
         }
         seats.append(chip);
@@ -84,7 +84,7 @@ export class Lobby {
       open.className = 'btn primary';
       open.dataset.testid = `open-${t.table}`;
       const free = (t.seats || []).filter((s) => !s.player).length;
-      open.textContent = this.app.isSeatedAt(t.table) ? 'Return' : t.state === 'waiting' && free ? 'Join' : 'View';
+      open.textContent = translate(this.app.isSeatedAt(t.table) ? 'lobby.return' : t.state === 'waiting' && free ? 'lobby.join' : 'lobby.view');
       open.addEventListener('click', () => this.app.openTable(t.table, t));
       // Buttons share the right-hand column (a flex box in the grid cell the Join button used).
       const actions = document.createElement('div');
@@ -96,7 +96,7 @@ export class Lobby {
         watch.type = 'button';
         watch.className = 'btn';
         watch.dataset.testid = `watch-${t.table}`;
-        watch.textContent = 'Watch';
+        watch.textContent = translate('lobby.watch');
         watch.addEventListener('click', async () => {
           this.app.openTable(t.table, t);
           try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }

@@ -1,15 +1,17 @@
-// App controller: session (hello + token), routing lobby <-> table, event dispatch, messages, debug hook.
+// App controller: session (hello + token, resumed after a reload or a lost connection), routing
+// lobby <-> table, event dispatch, messages, debug hook.
 import { Connection } from './connection.js';
 import { fromListing, fromSnapshot, applyEvent } from './state.js';
 import { Lobby } from './lobby.js';
 import { TableView } from './table.js';
-import { errorText } from './i18n.js';
+import { errorText, t, translatePage } from './i18n.js';
 import { Platform, inviteFromLocation } from './platform.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
 const LS_TABLE = 'belote.table';
 const MAX_MESSAGES = 4;
+const MAX_RESUME_TABLES = 64; // the server's bound on hello.resume
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +21,7 @@ class App {
     this.conn = new Connection(`${proto}//${location.host}/ws`);
     this.player = null;
     this.authenticated = false;
+    this.hadSession = false;   // a hello succeeded on this page: a lost connection is a "reconnecting" state
     this.tables = new Map();   // table id -> state
     this.current = null;       // table id shown, or null for the lobby
     this.events = [];          // recent raw events (debug)
@@ -41,9 +44,11 @@ class App {
       this.hello(nick);
     });
     $('nickname').value = localStorage.getItem(LS_NICK) || '';
+    document.querySelector('[data-testid="reconnect-now"]').addEventListener('click', () => this.conn.retryNow());
   }
 
   start() {
+    translatePage();
     this.showScreen(null);
     this.conn.connect();
   }
@@ -53,28 +58,54 @@ class App {
   setConnStatus(st) {
     const e = document.querySelector('[data-testid="conn-status"]');
     e.dataset.state = st;
-    e.textContent = { connecting: 'Connecting…', open: 'Online', reconnecting: 'Reconnecting…', closed: 'Offline', replaced: 'Offline' }[st] || st;
-    if (st !== 'open') this.authenticated = false;
+    e.textContent = t(`conn.${st}`);
+    if (st !== 'open') {
+      this.authenticated = false;
+      // Lost after a session: say so until hello has brought the session back.
+      this.showReconnecting(this.hadSession && (st === 'connecting' || st === 'reconnecting'));
+    }
     if (st === 'replaced') this.showError('replaced');
+    this.scheduleRender();
+  }
+
+  /** The "connection lost, reconnecting…" banner; the table is greyed and its actions wait meanwhile. */
+  showReconnecting(on) {
+    document.querySelector('[data-testid="reconnecting"]').hidden = !on;
+    document.body.classList.toggle('offline', on);
+  }
+
+  /** For each table followed on this page, the last version seen, so that the server replays
+   *  exactly the missed events (or sends a snapshot when its history no longer has them). */
+  resumePoints() {
+    const points = [...this.tables.values()].filter((s) => s.synced && s.v != null).map((s) => [s.table, s.v]);
+    return Object.fromEntries(points.slice(-MAX_RESUME_TABLES));
   }
 
   onOpen() {
     const nick = localStorage.getItem(LS_NICK);
     if (nick && localStorage.getItem(LS_TOKEN)) this.hello(nick);
-    else if (!this.authenticated) this.showScreen('login');
+    else if (!this.authenticated) {
+      this.showReconnecting(false);
+      this.showScreen('login');
+    }
   }
 
   async hello(nickname) {
     const token = localStorage.getItem(LS_TOKEN);
-    // Tables we were following may have moved on while we were away: the server re-sends snapshots.
-    for (const s of this.tables.values()) s.synced = false;
     try {
       const msg = { type: 'hello', protocol: 1, nickname };
-      if (token) msg.token = token;
-      const reply = await this.request(msg);
+      if (token) Object.assign(msg, { token, resume: this.resumePoints() });
+      // Quiet: a connection lost again during hello just means another attempt.
+      const reply = await this.request(msg, { quiet: true });
       this.authenticated = true;
+      this.hadSession = true;
+      this.conn.resetBackoff();
+      this.showReconnecting(false);
       this.player = reply.player || { nickname };
+      // A new session (unknown or no token) has no seats: what we knew of tables is history.
+      if (reply.token && reply.token !== token) for (const s of this.tables.values()) s.synced = false;
       if (reply.token) localStorage.setItem(LS_TOKEN, reply.token);
+      this.rewatch();
       const who = document.querySelector('[data-testid="who"]');
       who.hidden = false;
       who.replaceChildren();
@@ -83,7 +114,7 @@ class App {
       const out = document.createElement('button');
       out.type = 'button';
       out.className = 'btn ghost small';
-      out.textContent = 'Change name';
+      out.textContent = t('who.changeName');
       out.dataset.testid = 'logout';
       out.addEventListener('click', () => this.logout());
       who.append(name, out);
@@ -93,9 +124,20 @@ class App {
       else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
       else this.showScreen('lobby');
     } catch (e) {
+      if (e.code === 'disconnected') return; // the connection retries on its own
+      if (e.code === 'timeout') { this.conn.reconnect(); return; }
+      this.showReconnecting(false);
       if (e.code === 'bad_nickname' || e.code === 'unsupported_protocol') localStorage.removeItem(LS_TOKEN);
       this.showScreen('login');
     }
+  }
+
+  /** The server forgets a spectator whose connection closed: watch the shown table again. */
+  rewatch() {
+    const s = this.current && this.tables.get(this.current);
+    if (!s || !s.synced || s.seat != null) return;
+    const invite = this.platform.invites.get(s.table);
+    this.request(invite ? { type: 'watch', table: s.table, invite } : { type: 'watch', table: s.table }, { quiet: true }).catch(() => {});
   }
 
   logout() {
@@ -104,17 +146,20 @@ class App {
     this.tables.clear();
     this.current = null;
     this.authenticated = false;
+    this.hadSession = false;
     document.querySelector('[data-testid="who"]').hidden = true;
     this.conn.reconnect();
     this.showScreen('login');
   }
 
-  /** Sends a request; shows any error to the user (unless quiet and a disconnect); rethrows it. */
+  /** Sends a request; shows any error to the user (unless quiet and a disconnect, or a disconnect
+   *  the reconnecting banner already tells of); rethrows it. */
   async request(body, { quiet = false } = {}) {
     try {
       return await this.conn.request(body);
     } catch (e) {
-      if (!(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message);
+      const told = e.code === 'disconnected' && !document.querySelector('[data-testid="reconnecting"]').hidden;
+      if (!told && !(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message);
       throw e;
     }
   }
@@ -138,7 +183,8 @@ class App {
     if (!s) return;
     const res = applyEvent(s, m, (seat) => this.tableView.name(s, seat));
     if (res === 'gap') {
-      // We missed events: come back on a fresh connection; the server re-sends a snapshot.
+      // We missed events: come back on a fresh connection, without a resume point for this table,
+      // so that the server sends a snapshot of it.
       s.synced = false;
       this.conn.reconnect();
       return;
@@ -263,7 +309,7 @@ class App {
     close.type = 'button';
     close.className = 'dismiss';
     close.dataset.testid = 'error-dismiss';
-    close.setAttribute('aria-label', 'Dismiss');
+    close.setAttribute('aria-label', t('common.dismiss'));
     close.textContent = '✕';
     close.addEventListener('click', () => item.remove());
     item.append(text, close);

@@ -3,6 +3,8 @@
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
+import { t, hasText } from './i18n.js';
+import { VARIANT_LABEL } from './variants.js';
 
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -65,8 +67,8 @@ export class Platform {
         p.cancelStatus = '';
         break;
       case 'cancel_vote': if (p.cancel) p.cancel.votes[m.seat] = m.accept; break;
-      case 'cancel_rejected': p.cancel = null; p.cancelStatus = `Cancel rejected (${m.reason})`; break;
-      case 'match_cancelled': p.cancel = null; p.cancelStatus = 'The match was cancelled by agreement'; p.deadline = null; break;
+      case 'cancel_rejected': p.cancel = null; p.cancelStatus = t('cancel.rejected', { reason: hasText(`cancel.reason.${m.reason}`) ? t(`cancel.reason.${m.reason}`) : m.reason }); break;
+      case 'match_cancelled': p.cancel = null; p.cancelStatus = t('cancel.cancelled'); p.deadline = null; break;
       case 'match_started': p.cancelStatus = ''; break;
       case 'match_ended': p.deadline = null; break;
       default: break;
@@ -84,8 +86,8 @@ export class Platform {
     const panel = h('aside', { class: 'platform panel', testid: 'platform' });
 
     panel.append(h('div', { class: 'platform-row', testid: 'chief', 'data-chief': p.chief ?? '' },
-      h('span', { text: p.chief != null ? `★ Chief: ${names(p.chief)}` : '★ No chief yet' })),
-    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators), text: `👁 ${p.spectators} watching` }));
+      h('span', { text: p.chief != null ? t('platform.chief', { name: names(p.chief) }) : t('platform.noChief') })),
+    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators), text: t('platform.watching', { count: p.spectators }) }));
 
     if (p.options) panel.append(this.renderOptions(id, p, isChief && !playing));
     const invite = this.invites.get(id);
@@ -93,20 +95,21 @@ export class Platform {
       const link = `${location.origin}/#/join/${id}/${invite}`;
       panel.append(h('div', { class: 'platform-row' },
         h('input', { readOnly: true, value: link, testid: 'invite-link', class: 'invite-link' }),
-        h('button', { type: 'button', class: 'btn small', testid: 'renew-invite', text: 'New link',
+        h('button', { type: 'button', class: 'btn small', testid: 'renew-invite', text: t('platform.newLink'),
           onclick: async () => { const r = await this.send({ type: 'renew_invite', table: id }); if (r) { this.invites.set(id, r.invite); this.app.scheduleRender(); } } })));
     }
     // Presence badges.
     const badges = h('ul', { class: 'presence' });
     for (const st of p.presence) {
       if (!st || st.status === 'present') continue;
-      let text = st.status;
-      if (st.status === 'disconnected' && st.reclaim_deadline) text = `disconnected — robot plays, ${mmss(secondsLeft(st.reclaim_deadline))} to return`;
-      else if (st.robot_playing) text = `${st.status} — robot plays`;
-      badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: `${names(st.seat)}: ${text}` }));
+      const status = hasText(`presence.${st.status}`) ? t(`presence.${st.status}`) : st.status;
+      let text = status;
+      if (st.status === 'disconnected' && st.reclaim_deadline) text = t('presence.reclaim', { time: mmss(secondsLeft(st.reclaim_deadline)) });
+      else if (st.robot_playing) text = t('presence.robotPlays', { status });
+      badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: t('platform.presence', { name: names(st.seat), status: text }) }));
     }
     panel.append(badges);
-    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer', text: `⏱ ${secondsLeft(p.deadline)} s` }));
+    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer', text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) }));
     panel.append(this.renderCancel(id, p, s, names, playing));
     panel.append(this.renderChat(id, p));
     return panel;
@@ -115,19 +118,20 @@ export class Platform {
   renderOptions(id, p, editable) {
     const o = p.options;
     const box = h('div', { class: 'options', testid: 'options' });
-    const summary = `${o.variant} · to ${o.target} · ${o.turn_time ? `${o.turn_time} s per move` : 'no time limit'} · ` +
-      `${o.private ? 'private' : 'public'} · ${o.spectators ? 'spectators' : 'no spectators'} · ` +
-      `${o.competitive ? 'competitive' : 'practice'} · stake ${o.stake}`;
+    const summary = t('options.summary', { variant: VARIANT_LABEL[o.variant] || o.variant, target: o.target,
+      timer: o.turn_time ? t('options.perMove', { seconds: o.turn_time }) : t('options.noTimeLimit'),
+      privacy: t(o.private ? 'options.private' : 'options.public'), spectators: t(o.spectators ? 'options.spectators' : 'options.noSpectators'),
+      mode: t(o.competitive ? 'options.competitive' : 'options.practice'), stake: o.stake });
     box.append(h('div', { class: 'muted', testid: 'options-summary', text: summary }));
     if (!editable) return box;
     const form = h('form', { class: 'options-form', testid: 'options-form' },
-      h('label', { text: 'Target ' }, h('select', { name: 'target' }, ...[301, 501, 1000].map((t) => h('option', { value: String(t), text: String(t), selected: o.target === t })))),
-      h('label', { text: 'Seconds per move (0 = off) ' }, h('input', { name: 'turn_time', type: 'number', min: '0', max: '120', value: String(o.turn_time) })),
-      h('label', { text: 'Private ' }, h('input', { name: 'private', type: 'checkbox', checked: o.private })),
-      h('label', { text: 'Spectators ' }, h('input', { name: 'spectators', type: 'checkbox', checked: o.spectators })),
-      h('label', { text: 'Competitive ' }, h('input', { name: 'competitive', type: 'checkbox', checked: o.competitive })),
-      h('label', { text: 'Stake ' }, h('input', { name: 'stake', type: 'number', min: '0', value: String(o.stake) })),
-      h('button', { type: 'submit', class: 'btn small', testid: 'options-save', text: 'Save options' }));
+      h('label', { text: `${t('options.targetLabel')} ` }, h('select', { name: 'target' }, ...[301, 501, 1000].map((n) => h('option', { value: String(n), text: String(n), selected: o.target === n })))),
+      h('label', { text: `${t('options.turnTimeLabel')} ` }, h('input', { name: 'turn_time', type: 'number', min: '0', max: '120', value: String(o.turn_time) })),
+      h('label', { text: `${t('options.privateLabel')} ` }, h('input', { name: 'private', type: 'checkbox', checked: o.private })),
+      h('label', { text: `${t('options.spectatorsLabel')} ` }, h('input', { name: 'spectators', type: 'checkbox', checked: o.spectators })),
+      h('label', { text: `${t('options.competitiveLabel')} ` }, h('input', { name: 'competitive', type: 'checkbox', checked: o.competitive })),
+      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', value: String(o.stake) })),
+      h('button', { type: 'submit', class: 'btn small', testid: 'options-save', text: t('options.save') }));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const f = e.target;
@@ -142,16 +146,16 @@ export class Platform {
     const box = h('div', { class: 'cancel', testid: 'cancel' });
     if (p.cancel) {
       const left = secondsLeft(p.cancel.deadline);
-      box.append(h('div', { testid: 'cancel-proposal', text: `${names(p.cancel.by)} proposes to cancel the match (${left} s)` }));
+      box.append(h('div', { testid: 'cancel-proposal', text: t('cancel.proposal', { name: names(p.cancel.by), seconds: left }) }));
       const mine = s.seat != null ? p.cancel.votes[s.seat] : undefined;
       if (mine === null) {
-        box.append(h('button', { type: 'button', class: 'btn small primary', testid: 'cancel-accept', text: 'Accept',
+        box.append(h('button', { type: 'button', class: 'btn small primary', testid: 'cancel-accept', text: t('cancel.accept'),
           onclick: () => this.send({ type: 'vote_cancel', table: id, accept: true }) }),
-        h('button', { type: 'button', class: 'btn small', testid: 'cancel-refuse', text: 'Refuse',
+        h('button', { type: 'button', class: 'btn small', testid: 'cancel-refuse', text: t('cancel.refuse'),
           onclick: () => this.send({ type: 'vote_cancel', table: id, accept: false }) }));
       }
     } else if (playing && s.seat != null) {
-      box.append(h('button', { type: 'button', class: 'btn small', testid: 'propose-cancel', text: 'Propose to cancel',
+      box.append(h('button', { type: 'button', class: 'btn small', testid: 'propose-cancel', text: t('cancel.propose'),
         onclick: () => this.send({ type: 'propose_cancel', table: id }) }));
     }
     if (p.cancelStatus) box.append(h('div', { testid: 'cancel-status', text: p.cancelStatus }));
@@ -162,11 +166,11 @@ export class Platform {
     const log = h('ul', { class: 'chat-log', testid: 'chat-log' });
     for (const c of p.chat) {
       // textContent only: chat is untrusted plain text.
-      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: `${c.name}${c.role === 'spectator' ? ' (spectator)' : ''}: ` }), h('span', { text: c.text })));
+      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name: c.role === 'spectator' ? t('chat.spectator', { name: c.name }) : c.name }) }), h('span', { text: c.text })));
     }
-    const input = h('input', { name: 'text', maxLength: 300, testid: 'chat-input', placeholder: 'Say something…', value: this.draft || '' });
+    const input = h('input', { name: 'text', maxLength: 300, testid: 'chat-input', placeholder: t('chat.placeholder'), value: this.draft || '' });
     input.addEventListener('input', () => { this.draft = input.value; });
-    const form = h('form', { class: 'chat-form' }, input, h('button', { type: 'submit', class: 'btn small', testid: 'chat-send', text: 'Send' }));
+    const form = h('form', { class: 'chat-form' }, input, h('button', { type: 'submit', class: 'btn small', testid: 'chat-send', text: t('chat.send') }));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const text = input.value.trim();

@@ -2,6 +2,7 @@
 // Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
 import { scoreRowFromEvent, scoreRowsFromHistory } from './score-history.js';
 import { variantFromSnapshot, applyVariantEvent } from './variants.js';
+import { t as translate, callText, SUIT_NAME } from './i18n.js';
 
 export const team = (seat) => seat % 2;
 
@@ -85,7 +86,7 @@ function addLog(s, text) {
 }
 
 /** `name(seat)` renders a seat's player name for the log. */
-export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
+export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: i + 1 })) {
   if (s.v == null || !s.synced) return 'stale';
   if (typeof ev.v === 'number') {
     if (ev.v <= s.v) return 'stale';
@@ -99,7 +100,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
         totals: [0, 0], history: [], escrow: 0, winner: null, matchResult: null });
-      addLog(s, 'The match starts.');
+      addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
       Object.assign(s, {
@@ -110,7 +111,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
         trick: { leader: (ev.dealer + 1) % 4, cards: [] }, last_trick: null,
         tricks_won: [0, 0], card_points_won: [0, 0], to_act: null, legal: [], callouts: {}, thrownIn: false,
       });
-      addLog(s, `Deal ${ev.deal}: ${name(ev.dealer)} deals.`);
+      addLog(s, translate('log.deals', { deal: ev.deal, name: name(ev.dealer) }));
       break;
     case 'turn':
       s.to_act = ev.seat;
@@ -123,19 +124,19 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
       if (s.auction.length >= 4 && s.auction.slice(0, 4).every((c) => c.call === 'pass')) s.auction_round = 2;
       s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit };
       s.to_act = null; s.legal = [];
-      addLog(s, `${name(ev.seat)}: ${ev.call === 'name' ? `names ${ev.suit}` : ev.call}.`);
+      addLog(s, translate('log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
       break;
     }
     case 'deal_thrown_in':
       s.thrownIn = true; s.to_act = null; s.legal = [];
-      addLog(s, 'Everybody passed: the cards are dealt again.');
+      addLog(s, translate('log.thrownIn'));
       break;
     case 'contract':
       Object.assign(s, { phase: 'play', taker: ev.taker, trump: ev.trump, turn_up: null, callouts: {}, to_act: null, legal: [] });
       if (ev.hand) s.hand = [...ev.hand];
       s.hand_sizes = [8, 8, 8, 8];
       s.trick = { leader: (s.dealer + 1) % 4, cards: [] };
-      addLog(s, `${name(ev.taker)} takes, trump ${ev.trump}.`);
+      addLog(s, translate('log.takes', { name: name(ev.taker), suit: SUIT_NAME[ev.trump] || ev.trump }));
       break;
     case 'card_played': {
       if (s.trick.done || s.trick.cards.length === 0 || s.trick.cards.length >= 4) s.trick = { leader: ev.seat, cards: [] };
@@ -146,7 +147,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
       if (ev.belote) {
         s.belote_seat = ev.seat;
         s.callouts[ev.seat] = { kind: 'belote', word: ev.belote };
-        addLog(s, `${name(ev.seat)}: ${ev.belote === 'rebelote' ? 'Rebelote!' : 'Belote!'}`);
+        addLog(s, translate('log.said', { name: name(ev.seat), text: translate(ev.belote === 'rebelote' ? 'call.rebelote' : 'call.belote') }));
       }
       s.to_act = null; s.legal = [];
       break;
@@ -159,7 +160,7 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
       s.last_trick = { leader: cards[0] ? cards[0].seat : null, cards, winner: ev.winner, points: ev.points ?? null, trick: ev.trick };
       // The finished trick stays on the felt (marked as won) until the next card is played.
       s.trick = { leader: ev.winner, cards: clone(cards), done: true, winner: ev.winner };
-      addLog(s, `Trick ${ev.trick}: ${name(ev.winner)} wins ${ev.points} points.`);
+      addLog(s, translate('log.trick', { trick: ev.trick, name: name(ev.winner), points: ev.points }));
       break;
     }
     case 'deal_scored':
@@ -169,12 +170,12 @@ export function applyEvent(s, ev, name = (i) => `Seat ${i}`) {
       s.escrow = ev.score ? ev.score.escrow ?? s.escrow : s.escrow;
       s.dealResult = { deal: ev.deal, score: clone(ev.score), totals: clone(ev.totals), taker: s.taker, trump: s.trump };
       s.to_act = null; s.legal = [];
-      addLog(s, `Deal ${ev.deal} scored: ${ev.score.score[0]} – ${ev.score.score[1]}.`);
+      addLog(s, translate('log.dealScored', { deal: ev.deal, scoreA: ev.score.score[0], scoreB: ev.score.score[1] }));
       break;
     case 'match_ended':
       Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });
       s.matchResult = { winner: ev.winner, totals: clone(ev.totals) };
-      addLog(s, 'The match is over.');
+      addLog(s, translate('log.matchOver'));
       break;
     default:
       break;

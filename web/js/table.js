@@ -1,6 +1,6 @@
 // Table view: felt with four seats around the viewer, trick, auction, hand, scores, result panels.
 import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
-import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL } from './i18n.js';
+import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL, t as translate } from './i18n.js';
 import { team, legalCards } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
 import { h } from './dom.js';
@@ -52,14 +52,14 @@ export class TableView {
 
   name(s, seat) {
     const p = s.seats[seat] && s.seats[seat].player;
-    if (!p) return `Seat ${seat + 1}`;
-    return seat === s.seat ? `${p.name} (you)` : p.name;
+    if (!p) return translate('table.seat', { seat: seat + 1 });
+    return seat === s.seat ? translate('table.you', { name: p.name }) : p.name;
   }
 
   teamName(s, t) {
-    if (seatCount(s) === 2) return s.seat != null ? (s.seat === t ? 'You' : 'Opponent') : `Seat ${t + 1}`;
-    if (s.seat != null) return team(s.seat) === t ? 'Us' : 'Them';
-    return t === 0 ? 'Team A' : 'Team B';
+    if (seatCount(s) === 2) return s.seat != null ? translate(s.seat === t ? 'table.teamYou' : 'table.teamOpponent') : translate('table.seat', { seat: t + 1 });
+    if (s.seat != null) return translate(team(s.seat) === t ? 'table.teamUs' : 'table.teamThem');
+    return translate(t === 0 ? 'table.teamA' : 'table.teamB');
   }
 
   teamPlayers(s, t) {
@@ -94,7 +94,7 @@ export class TableView {
 
   isBusy(s) {
     if (this.awaitV && (this.awaitV.table !== s.table || s.v !== this.awaitV.v)) this.awaitV = null;
-    return this.busy || !!this.awaitV;
+    return this.busy || !!this.awaitV || !this.app.authenticated;
   }
 
   render(s) {
@@ -123,21 +123,21 @@ export class TableView {
       h('span', { class: 'score-value', testid: `totals-${t}`, text: String(s.totals[t] ?? 0) })));
     if (s.seat != null && team(s.seat) === 1) scores.reverse();
     return h('div', { class: 'table-head' },
-      h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: '← Lobby', onclick: () => this.app.goLobby() }),
+      h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: translate('table.lobby'), onclick: () => this.app.goLobby() }),
       h('div', { class: 'table-title' },
-        h('strong', { text: `Table ${s.table}` }),
-        h('span', { class: 'muted', text: ` ${variant} · to ${s.target}${s.deal ? ` · deal ${s.deal}` : ''}` })),
+        h('strong', { text: translate('table.name', { table: s.table }) }),
+        h('span', { class: 'muted', text: ` ${variant} · ${translate('table.target', { target: s.target })}${s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
       s.trump && s.taker != null ? h('div', { class: `contract ${'HD'.includes(s.trump) ? 'red' : ''}`, testid: 'contract', 'data-trump': s.trump, 'data-taker': s.taker,
-        title: `Trump: ${SUIT_NAME[s.trump]}, taken by ${this.name(s, s.taker)}` },
+        title: translate('table.trumpTitle', { suit: SUIT_NAME[s.trump], name: this.name(s, s.taker) }) },
         h('span', { class: 'trump-sym', text: SUIT_SYMBOL[s.trump] }),
-        h('span', { class: 'contract-text' }, h('small', { text: 'Trump' }), h('span', { text: this.name(s, s.taker) }))) : null,
+        h('span', { class: 'contract-text' }, h('small', { text: translate('table.trump') }), h('span', { text: this.name(s, s.taker) }))) : null,
       badge && !(s.trump && s.taker != null) ? h('div', { class: `contract ${badge.red ? 'red' : ''}`, testid: 'contract', 'data-contract': s.contract || '' },
         h('span', { class: 'trump-sym', text: badge.symbol }),
-        h('span', { class: 'contract-text' }, h('small', { text: s.contract ? 'Contract' : 'Bid' }), h('span', { text: `${badge.value || ''}${badge.level}` }))) : null,
+        h('span', { class: 'contract-text' }, h('small', { text: translate(s.contract ? 'table.contract' : 'table.bid') }), h('span', { text: `${badge.value || ''}${badge.level}` }))) : null,
       badge && s.trump && s.taker != null ? h('div', { class: 'contract-value', testid: 'contract-value', text: `${badge.value || ''}${badge.level}` }) : null,
       badge && !(s.trump && s.taker != null) ? contractHolder(this, s, badge) : null,
       h('div', { class: 'scoreboard', testid: 'scoreboard' }, scores,
-        s.escrow ? h('div', { class: 'escrow', testid: 'escrow', title: 'Points held in escrow after a tie', text: `Escrow ${s.escrow}` }) : null));
+        s.escrow ? h('div', { class: 'escrow', testid: 'escrow', title: translate('table.escrowTitle'), text: translate('table.escrow', { points: s.escrow }) }) : null));
   }
 
   renderFelt(s, myTurn) {
@@ -163,30 +163,30 @@ export class TableView {
       const plate = h('div', { class: 'nameplate' },
         p.robot ? h('span', { class: 'avatar robot', 'aria-hidden': 'true' }, robotIcon())
           : h('span', { class: 'avatar', 'aria-hidden': 'true', text: [...p.name][0] ? [...p.name][0].toUpperCase() : '?' }),
-        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: seat === s.seat ? `${p.name} (you)` : p.name }));
+        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: seat === s.seat ? translate('table.you', { name: p.name }) : p.name }));
       box.append(plate);
       const tags = h('div', { class: 'tags' });
-      if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, text: 'Robot' }));
-      if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: 'Dealer', text: 'Dealer' }));
-      if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: 'Taker', text: `Taker ${SUIT_SYMBOL[s.trump] || ''}` }));
+      if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, text: translate('table.robot') }));
+      if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
+      if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
       if (tags.childElementCount) box.append(tags);
       if (seat !== s.seat && !s.tableaux && (s.phase === 'auction' || s.phase === 'play')) {
         const n = s.hand_sizes[seat] || 0;
-        const fan = h('div', { class: 'mini-fan', title: `${n} cards`, 'aria-label': `${n} cards` });
+        const fan = h('div', { class: 'mini-fan', title: translate('table.cards', { count: n }), 'aria-label': translate('table.cards', { count: n }) });
         for (let i = 0; i < n; i++) fan.append(h('span', { class: 'mini-back' }));
         box.append(fan);
       }
       const co = s.callouts[seat];
       if (co) {
-        const text = co.kind === 'belote' ? (co.word === 'rebelote' ? 'Rebelote!' : 'Belote!') : co.text || callText(co.call, co.suit);
+        const text = co.kind === 'belote' ? translate(co.word === 'rebelote' ? 'call.rebelote' : 'call.belote') : co.text || callText(co.call, co.suit);
         box.append(h('div', { class: `bubble ${co.kind} ${co.call || ''} ${co.suit && 'HD'.includes(co.suit) ? 'red' : ''}`, testid: `callout-${seat}`, text }));
       }
     } else {
-      box.append(h('div', { class: 'nameplate empty-plate' }, h('span', { class: 'pname muted', text: 'Empty seat' })));
+      box.append(h('div', { class: 'nameplate empty-plate' }, h('span', { class: 'pname muted', text: translate('table.emptySeat') })));
       if (s.state === 'waiting') {
         const btns = h('div', { class: 'seat-actions' });
-        if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: 'Sit here', onclick: () => this.app.sit(seat) }));
-        btns.append(h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: '+ Robot', onclick: () => this.app.addRobot(seat) }));
+        if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
+        btns.append(h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat) }));
         box.append(btns);
       }
     }
@@ -198,7 +198,7 @@ export class TableView {
     if (s.phase === 'auction' && s.turn_up) {
       center.append(h('div', { class: 'turnup', testid: 'turn-up', 'data-card': s.turn_up },
         cardElement(s.turn_up, { testid: false }),
-        h('span', { class: 'label', text: s.auction_round === 2 ? 'Round 2: name a suit' : 'Turn-up' })));
+        h('span', { class: 'label', text: translate(s.auction_round === 2 ? 'table.round2' : 'table.turnUp') })));
     }
     const trick = h('div', { class: `trick ${s.trick.done ? 'done' : ''}`, testid: 'trick' });
     const winner = s.trick.done ? s.trick.winner : null;
@@ -207,11 +207,11 @@ export class TableView {
         cardElement(c.card, { testid: false }));
       trick.append(slot);
     }
-    if (s.trick.done && winner != null) trick.append(h('div', { class: 'trick-note', text: `${this.name(s, winner)} wins` }));
+    if (s.trick.done && winner != null) trick.append(h('div', { class: 'trick-note', text: translate('table.trickWinner', { name: this.name(s, winner) }) }));
     center.append(trick);
     if (s.phase === 'not_started') {
       const free = s.seats.filter((x) => !x.player).length;
-      center.append(h('div', { class: 'center-note', text: free ? `Waiting for ${free} more player${free > 1 ? 's' : ''}` : 'Ready to start' }));
+      center.append(h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free }) : translate('table.ready') }));
     }
     return center;
   }
@@ -220,13 +220,13 @@ export class TableView {
     const bar = h('div', { class: 'controls', testid: 'controls' });
     const full = s.seats.every((x) => x.player);
     if (s.state === 'waiting') {
-      if (full) bar.append(h('button', { type: 'button', class: 'btn primary big', testid: 'start', text: 'Start the match', disabled: busy, onclick: () => this.act({ type: 'start' }) }));
-      else if (s.seat == null) bar.append(h('span', { class: 'status', text: 'Choose a seat to join the table.' }));
-      else bar.append(h('span', { class: 'status', text: 'Fill the empty seats with players or robots.' }));
+      if (full) bar.append(h('button', { type: 'button', class: 'btn primary big', testid: 'start', text: translate('table.start'), disabled: busy, onclick: () => this.act({ type: 'start' }) }));
+      else if (s.seat == null) bar.append(h('span', { class: 'status', text: translate('table.chooseSeat') }));
+      else bar.append(h('span', { class: 'status', text: translate('table.fillSeats') }));
       return bar;
     }
     if (myTurn && s.phase === 'auction' && s.variant === 'coinche') {
-      bar.append(h('span', { class: 'status you', testid: 'status', text: s.bid ? `Your call: over ${valueText(s.bid.value)}, contre or pass` : 'Your call: bid or pass' }),
+      bar.append(h('span', { class: 'status you', testid: 'status', text: s.bid ? translate('table.coincheOver', { value: valueText(s.bid.value) }) : translate('table.coincheOpen') }),
         renderCoinchePanel(this, s, busy));
       return bar;
     }
@@ -235,28 +235,28 @@ export class TableView {
       const trumpHint = s.turn_up ? s.turn_up[1] : null;
       for (const a of s.legal) {
         let label, testid, cls = 'btn call';
-        if (a.type === 'take') { label = `Take ${SUIT_SYMBOL[trumpHint] || ''}`; testid = 'call-take'; cls += ' primary'; }
-        else if (a.type === 'pass') { label = 'Pass'; testid = 'call-pass'; }
+        if (a.type === 'take') { label = translate('call.takeSuit', { suit: SUIT_SYMBOL[trumpHint] || '' }).trim(); testid = 'call-take'; cls += ' primary'; }
+        else if (a.type === 'pass') { label = translate('call.pass'); testid = 'call-pass'; }
         else if (a.type === 'name') { label = `${SUIT_SYMBOL[a.suit]} ${SUIT_NAME[a.suit]}`; testid = `call-name-${a.suit}`; cls += ` suit ${'HD'.includes(a.suit) ? 'red' : 'black'}`; }
         else continue;
         calls.append(h('button', { type: 'button', class: cls, testid, text: label, disabled: busy,
           onclick: () => this.act(a.type === 'name' ? { type: 'name', suit: a.suit } : { type: a.type }) }));
       }
-      bar.append(h('span', { class: 'status you', testid: 'status', text: s.auction_round === 2 ? 'Your call: name a trump or pass' : 'Your call: take the turn-up or pass' }), calls);
+      bar.append(h('span', { class: 'status you', testid: 'status', text: translate(s.auction_round === 2 ? 'table.nameOrPass' : 'table.takeOrPass') }), calls);
       return bar;
     }
     let text = '';
-    if (s.phase === 'finished') text = 'The match is over.';
-    else if (myTurn && s.phase === 'play') text = 'Your turn: play a card';
-    else if (s.to_act != null) text = `Waiting for ${this.name(s, s.to_act)}…`;
-    else if (s.thrownIn) text = 'Everybody passed: new deal.';
+    if (s.phase === 'finished') text = translate('table.matchOver');
+    else if (myTurn && s.phase === 'play') text = translate('table.yourTurn');
+    else if (s.to_act != null) text = translate('table.waitingFor', { name: this.name(s, s.to_act) });
+    else if (s.thrownIn) text = translate('table.thrownIn');
     bar.append(h('span', { class: `status ${myTurn ? 'you' : ''}`, testid: 'status', text }));
     return bar;
   }
 
   renderHand(s, myTurn, busy) {
     if (s.seat == null && s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': 0 }, renderTableau(s, 0));
-    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: 'You are watching.' }));
+    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: translate('table.watching') }));
     const playing = myTurn && s.phase === 'play';
     const legal = new Set(legalCards(s));
     if (s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': s.hand.length },
@@ -285,9 +285,9 @@ export class TableView {
     const foot = h('div', { class: 'table-foot' });
     foot.append(...renderTools(this, s));
     foot.append(h('button', { type: 'button', class: 'btn small', testid: 'last-trick-toggle', disabled: !s.last_trick,
-      text: this.showLast ? 'Hide last trick' : 'Last trick', onclick: () => { this.showLast = !this.showLast; this.app.scheduleRender(); } }));
+      text: translate(this.showLast ? 'table.hideLastTrick' : 'table.lastTrick'), onclick: () => { this.showLast = !this.showLast; this.app.scheduleRender(); } }));
     if (s.phase === 'play') foot.append(h('span', { class: 'muted tricks', testid: 'tricks-won',
-      text: `Tricks ${this.teamName(s, 0)} ${s.tricks_won[0]} · ${this.teamName(s, 1)} ${s.tricks_won[1]}` }));
+      text: translate('table.tricks', { teamA: this.teamName(s, 0), tricksA: s.tricks_won[0], teamB: this.teamName(s, 1), tricksB: s.tricks_won[1] }) }));
     if (s.state !== 'waiting') foot.append(h('span', { class: 'muted', text: STATE_LABEL[s.state] || '' }));
     const log = h('ol', { class: 'log', testid: 'log' });
     for (const line of s.log.slice(-5)) log.append(h('li', { text: line }));
@@ -311,10 +311,10 @@ export class TableView {
     const trick = h('div', { class: 'trick small' });
     for (const c of lt.cards) trick.append(h('div', { class: `slot slot-${this.rel(s, c.seat)} ${winner === c.seat ? 'winner' : ''}` }, cardElement(c.card, { testid: false })));
     return h('div', { class: 'popover last-trick', testid: 'last-trick' },
-      h('div', { class: 'popover-head' }, h('strong', { text: 'Last trick' }),
-        h('button', { type: 'button', class: 'btn ghost small', text: '✕', 'aria-label': 'Close', onclick: () => { this.showLast = false; this.app.scheduleRender(); } })),
+      h('div', { class: 'popover-head' }, h('strong', { text: translate('table.lastTrick') }),
+        h('button', { type: 'button', class: 'btn ghost small', text: '✕', 'aria-label': translate('common.close'), onclick: () => { this.showLast = false; this.app.scheduleRender(); } })),
       trick,
-      h('p', { class: 'muted', text: winner != null ? `Won by ${this.name(s, winner)}${lt.points != null ? ` · ${lt.points} points` : ''}` : '' }));
+      h('p', { class: 'muted', text: winner != null ? translate(lt.points != null ? 'table.wonByPoints' : 'table.wonBy', { name: this.name(s, winner), points: lt.points }) : '' }));
   }
 
   renderDealResult(s, dr) {
@@ -323,25 +323,25 @@ export class TableView {
     const takers = sc.takers ?? (dr.taker != null ? team(dr.taker) : null);
     const v = (arr, t) => (Array.isArray(arr) ? arr[t] || 0 : 0);
     const rows = [
-      ['cp', 'Card points', (t) => v(sc.card_points, t)],
-      ['lt', sc.capot ? 'Last trick (capot)' : 'Last trick', (t) => v(sc.last_trick, t)],
-      ['belote', 'Belote', (t) => v(sc.belote, t)],
+      ['cp', translate('result.cardPoints'), (t) => v(sc.card_points, t)],
+      ['lt', translate(sc.capot ? 'result.lastTrickCapot' : 'result.lastTrick'), (t) => v(sc.last_trick, t)],
+      ['belote', translate('result.belote'), (t) => v(sc.belote, t)],
     ];
-    if (v(sc.melds, 0) || v(sc.melds, 1)) rows.push(['melds', 'Melds', (t) => v(sc.melds, t)]);
-    rows.push(['escrow', 'Escrow won', (t) => v(sc.escrow_awarded, t)]);
+    if (v(sc.melds, 0) || v(sc.melds, 1)) rows.push(['melds', translate('result.melds'), (t) => v(sc.melds, t)]);
+    rows.push(['escrow', translate('result.escrowWon'), (t) => v(sc.escrow_awarded, t)]);
     const parts = [...rows];
     const partial = (t) => parts.reduce((a, r) => a + r[2](t), 0);
     const adjust = (t) => v(sc.score, t) - partial(t);
     if (order.some((t) => adjust(t) !== 0)) {
-      const label = sc.outcome === 'failed' ? 'Contract failed' : sc.outcome === 'litige' ? 'Tie: held in escrow' : 'Adjustment';
+      const label = translate(sc.outcome === 'failed' ? 'result.contractFailed' : sc.outcome === 'litige' ? 'result.tieEscrow' : 'result.adjustment');
       rows.push(['adjust', label, adjust]);
     }
     if (sc.contract_value) {
       const adj = rows.find((r) => r[0] === 'adjust');
-      if (adj && sc.outcome !== 'litige') adj[1] = `${sc.outcome === 'failed' ? 'Contract failed' : 'Contract'} ${valueText(sc.contract_value)}${sc.multiplier > 1 ? ` ×${sc.multiplier}` : ''}`;
+      if (adj && sc.outcome !== 'litige') adj[1] = `${translate(sc.outcome === 'failed' ? 'result.contractFailed' : 'result.contract')} ${valueText(sc.contract_value)}${sc.multiplier > 1 ? ` ×${sc.multiplier}` : ''}`;
     }
-    rows.push(['score', 'Deal score', (t) => v(sc.score, t)]);
-    rows.push(['total', 'Match total', (t) => v(dr.totals, t)]);
+    rows.push(['score', translate('result.dealScore'), (t) => v(sc.score, t)]);
+    rows.push(['total', translate('result.matchTotal'), (t) => v(dr.totals, t)]);
 
     const table = h('table', { class: 'result-table' },
       h('thead', {}, h('tr', {}, h('th', {}), order.map((t) => h('th', { title: this.teamPlayers(s, t) },
@@ -350,38 +350,39 @@ export class TableView {
         order.map((t) => h('td', { testid: `result-${key}-${t}`, text: String(f(t)) }))))));
 
     let headline;
-    const takerName = takers != null ? this.teamPlayers(s, takers) : 'The takers';
+    const takerName = takers != null ? this.teamPlayers(s, takers) : translate('result.theTakers');
     const trumpTxt = sc.contract_value ? ` ${valueText(sc.contract_value)}${dr.trump ? ` ${SUIT_SYMBOL[dr.trump]}` : ''}${sc.multiplier > 1 ? ` ×${sc.multiplier}` : ''}`
       : dr.trump ? ` ${SUIT_SYMBOL[dr.trump]}` : '';
-    if (sc.outcome === 'made') headline = `${takerName} made their contract${trumpTxt}${sc.capot ? ' with a capot!' : '.'}`;
-    else if (sc.outcome === 'failed') headline = `${takerName} failed their contract${trumpTxt}${sc.capot ? ' (capot against them)' : ''}.`;
-    else if (sc.outcome === 'litige') headline = `Tie (litige): ${takerName}'s points go into escrow.`;
-    else headline = 'Deal scored.';
+    const said = { takers: takerName, contract: trumpTxt };
+    if (sc.outcome === 'made') headline = translate(sc.capot ? 'result.madeCapot' : 'result.made', said);
+    else if (sc.outcome === 'failed') headline = translate(sc.capot ? 'result.failedCapot' : 'result.failed', said);
+    else if (sc.outcome === 'litige') headline = translate('result.litige', said);
+    else headline = translate('result.scored');
     const notes = [];
-    if (sc.escrow_added) notes.push(`${sc.escrow_added} points added to the escrow.`);
-    if (sc.escrow) notes.push(`Escrow pending: ${sc.escrow} points, for the winners of the next decisive deal.`);
+    if (sc.escrow_added) notes.push(translate('result.escrowAdded', { points: sc.escrow_added }));
+    if (sc.escrow) notes.push(translate('result.escrowPending', { points: sc.escrow }));
 
     return h('div', { class: 'overlay' },
-      h('div', { class: 'modal deal-result', testid: 'deal-result', 'data-deal': dr.deal, role: 'dialog', 'aria-label': `Deal ${dr.deal} result` },
-        h('h3', { text: `Deal ${dr.deal} result` }),
+      h('div', { class: 'modal deal-result', testid: 'deal-result', 'data-deal': dr.deal, role: 'dialog', 'aria-label': translate('result.dealTitle', { deal: dr.deal }) },
+        h('h3', { text: translate('result.dealTitle', { deal: dr.deal }) }),
         h('p', { class: `headline outcome-${sc.outcome}`, testid: 'deal-outcome', text: headline }),
         table,
         notes.map((n) => h('p', { class: 'muted note', text: n })),
         h('div', { class: 'modal-actions' },
-          h('button', { type: 'button', class: 'btn primary', testid: 'deal-result-close', text: s.matchResult ? 'See the match result' : 'Continue',
+          h('button', { type: 'button', class: 'btn primary', testid: 'deal-result-close', text: translate(s.matchResult ? 'result.seeMatch' : 'result.continue'),
             onclick: () => { this.dismissedDeal.set(s.table, dr.deal); this.app.scheduleRender(); } }))));
   }
 
   renderMatchResult(s) {
     const m = s.matchResult;
     const won = s.seat != null ? team(s.seat) === m.winner : null;
-    const title = won == null ? `${this.teamPlayers(s, m.winner)} win the match` : won ? 'You win the match!' : 'You lose the match';
+    const title = won == null ? translate('result.theyWin', { players: this.teamPlayers(s, m.winner) }) : translate(won ? 'result.youWin' : 'result.youLose');
     return h('div', { class: 'overlay' },
-      h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-label': 'Match result' },
+      h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-label': translate('result.matchTitle') },
         h('h3', { text: title }),
         h('p', { class: 'final-score', text: `${this.teamPlayers(s, 0)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1)}` }),
         h('div', { class: 'modal-actions' },
-          h('button', { type: 'button', class: 'btn', text: 'Stay at the table', onclick: () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); } }),
-          h('button', { type: 'button', class: 'btn primary', testid: 'match-result-lobby', text: 'Back to lobby', onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }))));
+          h('button', { type: 'button', class: 'btn', text: translate('result.stay'), onclick: () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); } }),
+          h('button', { type: 'button', class: 'btn primary', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }))));
   }
 }

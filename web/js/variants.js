@@ -2,29 +2,29 @@
 // announcements (own combinations at trick 1, the scoring side's from trick 2), Découverte tableaux
 // (2 seats; face-down cards are only backs: the server never sends their identity).
 import { cardElement, cardBack } from './cards.js';
-import { SUIT_SYMBOL, SUIT_NAME } from './i18n.js';
+import { SUIT_SYMBOL, SUIT_NAME, cardName, t as translate } from './i18n.js';
 import { h } from './dom.js';
 
 export const VARIANT_LABEL = {
-  classic: 'Classic',
-  classic_announcements: 'Classic with announcements',
-  coinche: 'Coinche',
-  decouverte: 'Découverte (2 players)',
+  get classic() { return translate('variant.classic'); },
+  get classic_announcements() { return translate('variant.classic_announcements'); },
+  get coinche() { return translate('variant.coinche'); },
+  get decouverte() { return translate('variant.decouverte'); },
 };
 
 export const DENOMINATIONS = ['S', 'H', 'D', 'C', 'SA', 'TA'];
-export const DENOM_SYMBOL = { ...SUIT_SYMBOL, SA: 'SA', TA: 'TA' };
-export const DENOM_NAME = { ...SUIT_NAME, SA: 'No trump', TA: 'All trump' };
+export const DENOM_SYMBOL = { ...SUIT_SYMBOL, SA: translate('denomShort.SA'), TA: translate('denomShort.TA') };
+export const DENOM_NAME = { ...SUIT_NAME, SA: translate('denom.SA'), TA: translate('denom.TA') };
 
 const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));
 export const seatCount = (s) => (s.seats && s.seats.length) || 4;
-export const valueText = (v) => (v === 'capot' || v === 250 ? 'Capot' : String(v));
+export const valueText = (v) => (v === 'capot' || v === 250 ? translate('value.capot') : String(v));
 
 /** Text of an auction call, including coinche bids. */
 export function bidText(call) {
   if (call.call === 'bid') return `${valueText(call.value)} ${DENOM_SYMBOL[call.suit] || call.suit}`;
-  if (call.call === 'contre') return 'Contre!';
-  if (call.call === 'surcontre') return 'Surcontre!';
+  if (call.call === 'contre') return translate('call.contre');
+  if (call.call === 'surcontre') return translate('call.surcontre');
   return null;
 }
 
@@ -67,7 +67,7 @@ export function applyVariantEvent(s, ev, name) {
       s.tableaux = clone(ev.tableaux);
       // Découverte has no hand: the cards the seat may play are its face-up tableau cards.
       if (s.seat != null && s.tableaux[s.seat]) s.hand = s.tableaux[s.seat].map((p) => p.face_up).filter(Boolean);
-      s.log.push('The tableaux are dealt: 8 face-down cards under 8 face-up cards each.');
+      s.log.push(translate('log.tableaux'));
       break;
     case 'auction_call': {
       const last = s.auction[s.auction.length - 1];
@@ -75,7 +75,7 @@ export function applyVariantEvent(s, ev, name) {
       const text = bidText(ev);
       if (text) {
         s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit, text };
-        s.log[s.log.length - 1] = `${name(ev.seat)}: ${text}`;
+        s.log[s.log.length - 1] = translate('log.said', { name: name(ev.seat), text });
         if (ev.call === 'bid') { s.bid = { seat: ev.seat, value: ev.value, suit: ev.suit }; s.contre_level = 0; }
         if (ev.call === 'contre') s.contre_level = 1;
         if (ev.call === 'surcontre') s.contre_level = 2;
@@ -89,7 +89,9 @@ export function applyVariantEvent(s, ev, name) {
       s.trick = { leader: (s.dealer + 1) % n, cards: [] };
       if (n === 2) s.hand_sizes = s.tableaux ? s.tableaux.map((t) => t.reduce((a, p) => a + (p.face_up ? 1 : 0) + p.face_down, 0)) : [16, 16];
       if (ev.contract && !SUIT_SYMBOL[ev.contract] || ev.value != null) {
-        s.log[s.log.length - 1] = `${name(ev.taker)}'s contract: ${ev.value != null ? `${valueText(ev.value)} ` : ''}${DENOM_NAME[ev.contract] || ev.contract}${ev.contre === 2 ? ', surcontré' : ev.contre === 1 ? ', contré' : ''}.`;
+        const contract = `${ev.value != null ? `${valueText(ev.value)} ` : ''}${DENOM_NAME[ev.contract] || ev.contract}`;
+        s.log[s.log.length - 1] = translate('log.contract', { name: name(ev.taker),
+          contract: ev.contre === 2 ? translate('log.surcontre', { contract }) : ev.contre === 1 ? translate('log.contre', { contract }) : contract });
       }
       break;
     case 'card_played':
@@ -101,7 +103,7 @@ export function applyVariantEvent(s, ev, name) {
       if (t && t[ev.pile]) { t[ev.pile].face_up = ev.card; t[ev.pile].face_down = 0; }
       if (ev.seat === s.seat && !s.hand.includes(ev.card)) s.hand.push(ev.card);
       s.revealed = { seat: ev.seat, pile: ev.pile, card: ev.card, v: s.v };
-      s.log.push(`${name(ev.seat)} turns up ${ev.card}.`);
+      s.log.push(translate('log.turnsUp', { name: name(ev.seat), card: cardName(ev.card) }));
       break;
     }
     case 'melds_found':
@@ -110,7 +112,7 @@ export function applyVariantEvent(s, ev, name) {
     case 'melds_shown':
       s.shown_melds = clone(ev.melds) || [];
       s.meld_winner = ev.team;
-      s.log.push(`Announcements: ${ev.points} points shown.`);
+      s.log.push(translate('log.meldsShown', { points: ev.points }));
       break;
     default:
       break;
@@ -146,9 +148,9 @@ export function renderCoinchePanel(view, s, busy) {
   }
   const others = h('div', { class: 'auction' });
   for (const a of s.legal) {
-    if (a.type === 'pass') others.append(h('button', { type: 'button', class: 'btn call', testid: 'call-pass', text: 'Pass', disabled: busy, onclick: () => view.act({ type: 'pass' }) }));
-    if (a.type === 'contre') others.append(h('button', { type: 'button', class: 'btn call danger', testid: 'call-contre', text: 'Contre ×2', disabled: busy, onclick: () => view.act({ type: 'contre' }) }));
-    if (a.type === 'surcontre') others.append(h('button', { type: 'button', class: 'btn call danger', testid: 'call-surcontre', text: 'Surcontre', disabled: busy, onclick: () => view.act({ type: 'surcontre' }) }));
+    if (a.type === 'pass') others.append(h('button', { type: 'button', class: 'btn call', testid: 'call-pass', text: translate('call.pass'), disabled: busy, onclick: () => view.act({ type: 'pass' }) }));
+    if (a.type === 'contre') others.append(h('button', { type: 'button', class: 'btn call danger', testid: 'call-contre', text: translate('coinche.contre'), disabled: busy, onclick: () => view.act({ type: 'contre' }) }));
+    if (a.type === 'surcontre') others.append(h('button', { type: 'button', class: 'btn call danger', testid: 'call-surcontre', text: translate('coinche.surcontre'), disabled: busy, onclick: () => view.act({ type: 'surcontre' }) }));
   }
   panel.append(others);
   return panel;
@@ -164,9 +166,9 @@ export function contractBadge(s) {
 }
 
 function meldText(m) {
-  const names = { 3: 'Tierce', 4: 'Quarte', 5: 'Quinte' };
-  const kind = m.kind === 'carre' ? 'Carré' : names[m.length] || `Run of ${m.length}`;
-  return `${kind} (${m.points})`;
+  const names = { 3: 'meld.tierce', 4: 'meld.quarte', 5: 'meld.quinte' };
+  const kind = m.kind === 'carre' ? translate('meld.carre') : names[m.length] ? translate(names[m.length]) : translate('meld.run', { length: m.length });
+  return translate('meld.text', { kind, points: m.points });
 }
 
 /** Announcements strip: own combinations during trick 1, the scoring side's from trick 2. */
@@ -174,7 +176,7 @@ export function renderMelds(s, name) {
   const box = h('div', { class: 'melds', testid: 'melds' });
   if (s.shown_melds && s.shown_melds.length) {
     for (const sm of s.shown_melds) {
-      const row = h('div', { class: 'meld-row', testid: `melds-shown-${sm.seat}` }, h('span', { class: 'meld-who', text: `${name(s, sm.seat)}:` }));
+      const row = h('div', { class: 'meld-row', testid: `melds-shown-${sm.seat}` }, h('span', { class: 'meld-who', text: translate('meld.who', { name: name(s, sm.seat) }) }));
       for (const m of sm.melds) {
         row.append(h('span', { class: 'meld-name', text: meldText(m) }));
         const cards = h('span', { class: 'meld-cards' });
@@ -187,7 +189,7 @@ export function renderMelds(s, name) {
   }
   const firstTrick = (s.tricks_won[0] + s.tricks_won[1]) === 0 && s.phase === 'play';
   if (firstTrick && s.own_melds && s.own_melds.length) {
-    const row = h('div', { class: 'meld-row own', testid: 'melds-own' }, h('span', { class: 'meld-who', text: 'Your announcements:' }));
+    const row = h('div', { class: 'meld-row own', testid: 'melds-own' }, h('span', { class: 'meld-who', text: translate('meld.own') }));
     for (const m of s.own_melds) row.append(h('span', { class: 'meld-name', text: meldText(m) }));
     box.append(row);
     return box;
