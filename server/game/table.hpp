@@ -173,6 +173,10 @@ private:
     void decorate_snapshot(nlohmann::json& snapshot, std::optional<Seat> seat) const;
     /// Posts `f` to the strand, guarded (exceptions logged).
     void post(std::function<void()> f);
+    /// Runs `on_strand` on the strand after `delay` (on the table's Clock), unless the handle is
+    /// cancelled or the table is gone by then. The timer holds the table weakly: a pending timer
+    /// must not keep a table alive (the Clock is owned by the table, so a strong hold is a cycle).
+    TimerHandle schedule(std::chrono::milliseconds delay, std::function<void()> on_strand);
 
     const std::string id_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -32,9 +32,7 @@ Table::Outcome Table::propose_cancel(const std::shared_ptr<Player>& player, cons
             voters.push_back(s);
         }
     proposal.votes[*seat] = true;
-    proposal.timer = clock_->schedule(policy_.cancel_window, [self = shared_from_this(), number = proposal.number] {
-        self->post([self, number] { self->cancel_timed_out(number); });
-    });
+    proposal.timer = schedule(policy_.cancel_window, [this, number = proposal.number] { cancel_timed_out(number); });
     cancel_ = std::move(proposal);
     spdlog::info("table {}: seat {} proposes to cancel the match", id_, *seat);
     reply_ok();

@@ -198,4 +198,10 @@ void Table::post(std::function<void()> f) {
     });
 }
 
+TimerHandle Table::schedule(std::chrono::milliseconds delay, std::function<void()> on_strand) {
+    return clock_->schedule(delay, [weak = weak_from_this(), f = std::move(on_strand)]() mutable {
+        if (auto self = weak.lock()) self->post(std::move(f));
+    });
+}
+
 }  // namespace belote::game

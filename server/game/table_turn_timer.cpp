@@ -14,9 +14,7 @@ void Table::arm_turn_timer(Seat seat) {
     if (settings_.turn_time_s <= 0 || robot_controlled(seat) || !match_running()) return;
     std::chrono::milliseconds limit(static_cast<std::int64_t>(settings_.turn_time_s) * 1000);
     turn_deadline_ = clock_->now_ms() + limit.count();
-    turn_timer_ = clock_->schedule(limit, [self = shared_from_this(), generation = turn_generation_] {
-        self->post([self, generation] { self->turn_timed_out(generation); });
-    });
+    turn_timer_ = schedule(limit, [this, generation = turn_generation_] { turn_timed_out(generation); });
 }
 
 void Table::turn_timed_out(std::uint64_t generation) {
