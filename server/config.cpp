@@ -81,6 +81,11 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->capture_default_str()
         ->check(CLI::Number)
         ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+    app.add_option("--idle-timeout-s", c.idle_timeout_s,
+                   "Seconds of silence after which a WebSocket client is dropped (pinged at half)")
+        ->envname("BELOTE_IDLE_TIMEOUT_S")
+        ->capture_default_str()
+        ->check(CLI::Range(2u, 86'400u));
     app.add_option("-t,--threads", c.threads, "Number of I/O threads")
         ->envname("BELOTE_THREADS")
         ->capture_default_str()

@@ -19,6 +19,7 @@ struct Config {
     std::string log_level = "info";          ///< --log-level, BELOTE_LOG_LEVEL: spdlog level name
     std::size_t max_frame_bytes = 64 * 1024; ///< --max-frame-bytes, BELOTE_MAX_FRAME_BYTES
     std::size_t max_send_queue = 256;        ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
+    unsigned idle_timeout_s = 300;           ///< --idle-timeout-s, BELOTE_IDLE_TIMEOUT_S: ping at half, drop a silent client at the end
     unsigned threads = 2;                    ///< --threads, BELOTE_THREADS: io_context threads
     unsigned robot_delay_ms = 700;           ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
     // Operations (docs/operations.md):

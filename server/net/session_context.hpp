@@ -21,6 +21,9 @@ struct SessionContext {
     /// After the server starts closing a WebSocket, the time allowed for the pending writes and
     /// the close handshake before the TCP connection is dropped.
     std::chrono::steady_clock::duration close_timeout = std::chrono::seconds(5);
+    /// A WebSocket silent for half of this is pinged; one that stays silent (no pong, no message)
+    /// for all of it is dropped (TCP closed).
+    std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
     /// Receives every WebSocket connection's lifecycle and messages. Owned here (so by the
     /// Server's listener); WebSocketSessions hold it weakly.
     std::shared_ptr<ConnectionHandler> handler;

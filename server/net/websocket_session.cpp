@@ -53,6 +53,7 @@ WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket,
       max_frame_bytes_(ctx.max_frame_bytes),
       max_send_queue_(ctx.max_send_queue),
       close_timeout_(ctx.close_timeout),
+      idle_timeout_(ctx.idle_timeout),
       id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
       remote_address_(describe(beast::get_lowest_layer(ws_).socket())) {}
 
@@ -60,7 +61,9 @@ WebSocketSession::~WebSocketSession() = default;
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
     beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts below take over
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = idle_timeout_;
+    ws_.set_option(timeouts);
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
         res.set(beast::http::field::server, "belote-server");
     }));

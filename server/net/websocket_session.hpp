@@ -25,7 +25,8 @@ namespace belote::net {
 ///   SessionContext::max_frame_bytes (Beast's read_message_max; over it Beast closes with 1009).
 /// - Outbound messages are written one at a time from a queue of at most
 ///   SessionContext::max_send_queue messages; overflow drops the queue and closes with 4008.
-/// - Idle/keep-alive: Beast's suggested server timeouts (30 s handshake, pings, 300 s idle).
+/// - Idle/keep-alive: Beast's suggested server timeouts (30 s handshake, keep-alive pings) with
+///   SessionContext::idle_timeout (default 300 s; a ping after half of it).
 /// - A server-initiated close that has not finished after SessionContext::close_timeout drops
 ///   the TCP connection (so a client that stopped reading cannot hold it open).
 /// The handler sees on_open after the handshake, then on_text per message, then on_close once.
@@ -72,6 +73,7 @@ private:
     const std::size_t max_frame_bytes_;
     const std::size_t max_send_queue_;
     const std::chrono::steady_clock::duration close_timeout_;
+    const std::chrono::steady_clock::duration idle_timeout_;
     const std::uint64_t id_;
     const std::string remote_address_;
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <string_view>
 #include <thread>
 
 namespace belote::net::testing {
@@ -13,6 +15,60 @@ namespace {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+
+/// The shortest idle timeout the server accepts (--idle-timeout-s): a ping after 1 s of silence.
+Config with_short_idle_timeout() {
+    Config config;
+    config.idle_timeout_s = 2;
+    return config;
+}
+
+TEST(WebSocketTest, SilentClientIsPingedThenDropped) {
+    TestServer server{std::make_shared<EchoHandler>(), with_short_idle_timeout()};
+    boost::asio::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+    beast::get_lowest_layer(ws).connect({boost::asio::ip::make_address("127.0.0.1"), server.port()});
+    ws.handshake("127.0.0.1", "/ws");
+
+    // Read raw TCP bytes under the WebSocket layer, so the ping is seen but never answered.
+    auto& tcp = beast::get_lowest_layer(ws);
+    tcp.expires_after(std::chrono::seconds(30));  // a bound on a broken server, not a synchroniser
+    std::string received;
+    beast::error_code ec;
+    std::array<char, 256> chunk{};
+    while (!ec) {
+        std::size_t n = tcp.read_some(boost::asio::buffer(chunk), ec);
+        received.append(chunk.data(), n);
+    }
+    EXPECT_TRUE(ec == boost::asio::error::eof || ec == boost::asio::error::connection_reset) << ec.message();
+    ASSERT_FALSE(received.empty());
+    EXPECT_EQ(static_cast<unsigned char>(received[0]), 0x89u) << "first frame is not a final ping frame";
+}
+
+TEST(WebSocketTest, ClientAnsweringPingsOutlivesTheIdleTimeout) {
+    TestServer server{std::make_shared<EchoHandler>(), with_short_idle_timeout()};
+    boost::asio::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+    beast::get_lowest_layer(ws).connect({boost::asio::ip::make_address("127.0.0.1"), server.port()});
+    ws.handshake("127.0.0.1", "/ws");
+
+    // Beast answers each ping with a pong while a read is pending. After three pings (at least
+    // 1.5 idle timeouts of silence from this client's side) the connection must still echo.
+    int pings = 0;
+    ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
+        if (kind != websocket::frame_type::ping || ++pings != 3) return;
+        boost::asio::post(ioc, [&] { ws.async_write(boost::asio::buffer(std::string_view("still here")),
+                                                    [](beast::error_code, std::size_t) {}); });
+    });
+    beast::flat_buffer buffer;
+    beast::error_code read_ec;
+    ws.async_read(buffer, [&](beast::error_code ec, std::size_t) { read_ec = ec; });
+    ioc.run_for(std::chrono::seconds(30));
+
+    ASSERT_FALSE(read_ec) << read_ec.message();
+    EXPECT_EQ(pings, 3);
+    EXPECT_EQ(beast::buffers_to_string(buffer.data()), "still here");
+}
 
 TEST(WebSocketTest, EchoRoundTrip) {
     TestServer server{std::make_shared<EchoHandler>()};
