@@ -390,14 +390,22 @@ private:
         request(0, {{"type", "create_table"}, {"variant", "classic"}, {"target", o_.target}}, [this](const json& r) {
             if (r["type"] != "ok") return fail("create_table");
             table_ = r["table"].get<std::string>();
-            for (int s = 0; s < 4; ++s) {
-                json m = {{"table", table_}, {"seat", s}};
-                m["type"] = s < humans_ ? "sit" : "add_robot";
-                request(s < humans_ ? s : 0, m, [this](const json& r) {
-                    if (r["type"] != "ok") return fail("sit");
-                    if (++sits_ == 4) seated();
-                });
-            }
+            // Client 0 sits first: the first seated player is the table's chief, the only one who
+            // may add robots and start (sent concurrently, another client sometimes sat first
+            // and the start was refused with not_chief).
+            sit(0, [this] {
+                for (int s = 1; s < 4; ++s) sit(s, [] {});
+            });
+        });
+    }
+
+    void sit(int s, std::function<void()> then) {
+        json m = {{"table", table_}, {"seat", s}};
+        m["type"] = s < humans_ ? "sit" : "add_robot";
+        request(s < humans_ ? s : 0, m, [this, then = std::move(then)](const json& r) {
+            if (r["type"] != "ok") return fail("sit");
+            then();
+            if (++sits_ == 4) seated();
         });
     }
 

@@ -116,6 +116,7 @@ private:
     void publish_seat_changed(Seat seat);
     void send_snapshot(Seat seat);
     void refresh_info();
+    protocol::TableState table_state() const;
     void maybe_schedule_robot();
     void robot_turn();
 
@@ -207,6 +208,7 @@ private:
     protocol::TableInfo info_;
     nlohmann::json summary_;
     bool listed_ = true;
+    protocol::TableState info_state_ = protocol::TableState::Waiting;  // info_.state, read on the strand
     std::string invite_;
 };
 

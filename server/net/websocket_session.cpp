@@ -19,6 +19,10 @@ namespace {
 
 std::atomic<std::uint64_t> next_connection_id{1};
 
+/// Bytes the CoalescingStream may hold before messages wait in the session's queue (and count
+/// against max_send_queue there): a client that stops reading stops the flow at this point.
+constexpr std::size_t stream_buffer_limit = 32 * 1024;
+
 std::string describe(const boost::asio::ip::tcp::socket& socket) {
     boost::system::error_code ec;
     const auto ep = socket.remote_endpoint(ec);
@@ -55,7 +59,9 @@ WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket,
       close_timeout_(ctx.close_timeout),
       idle_timeout_(ctx.idle_timeout),
       id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
-      remote_address_(describe(beast::get_lowest_layer(ws_).socket())) {}
+      remote_address_(describe(beast::get_lowest_layer(ws_).socket())) {
+    ws_.next_layer().set_listener(this);
+}
 
 WebSocketSession::~WebSocketSession() = default;
 
@@ -104,48 +110,84 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::send(std::string text) {
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
-        self->enqueue(std::move(text));
-    });
+    bool post = false;
+    {
+        std::lock_guard lock(inbox_mutex_);
+        inbox_.push_back(std::move(text));
+        post = !std::exchange(drain_posted_, true);
+    }
+    if (post) {
+        boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+            self->drain_inbox();
+            self->pump();
+        });
+    }
 }
 
 void WebSocketSession::close(std::uint16_t code, std::string reason) {
     boost::asio::post(ws_.get_executor(),
                       [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+                          self->drain_inbox();  // messages sent before close() go first
+                          self->pump();
                           self->begin_close(code, std::move(reason), false);
                       });
 }
 
+void WebSocketSession::drain_inbox() {
+    std::vector<std::string> batch;
+    {
+        std::lock_guard lock(inbox_mutex_);
+        batch.swap(inbox_);
+        drain_posted_ = false;
+    }
+    for (auto& text : batch) enqueue(std::move(text));
+}
+
 void WebSocketSession::enqueue(std::string text) {
     if (!open_ || closing_) return;
-    if (queue_.size() >= max_send_queue_) {
-        spdlog::warn("ws #{} {}: send queue full ({} messages), disconnecting", id_, remote_address_,
-                     queue_.size());
+    const std::size_t waiting = (queue_.size() - queue_head_) + ws_.next_layer().queued_messages();
+    if (waiting >= max_send_queue_) {
+        spdlog::warn("ws #{} {}: send queue full ({} messages), disconnecting", id_, remote_address_, waiting);
         return begin_close(close_code::send_queue_full, "send queue full", true);
     }
     queue_.push_back(std::move(text));
     ops::metrics().message_sent();
-    if (!writing_) do_write();
 }
 
-void WebSocketSession::do_write() {
-    writing_ = true;
-    ws_.async_write(boost::asio::buffer(queue_.front()),
-                    beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
-}
-
-void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
-    writing_ = false;
-    if (ec) {
-        if (ec != boost::asio::error::operation_aborted) {
-            spdlog::debug("ws #{} write failed: {}", id_, ec.message());
+void WebSocketSession::pump() {
+    auto& stream = ws_.next_layer();
+    while (queue_head_ < queue_.size() && stream.buffered_bytes() < stream_buffer_limit) {
+        if (!ws_.is_open()) {  // the client's close frame arrived: Beast answers it, nothing may follow
+            queue_.clear();
+            queue_head_ = 0;
+            return;
         }
-        queue_.clear();
-        return drop_connection();  // the pending read then fails and finishes the session
+        beast::error_code ec;
+        ws_.write(boost::asio::buffer(queue_[queue_head_]), ec);  // appends to the stream's buffer
+        if (ec) return write_failed(ec);
+        stream.count_message();
+        ++queue_head_;
     }
-    queue_.pop_front();
-    if (!queue_.empty()) return do_write();
-    if (close_reason_) do_close();
+    if (queue_head_ == queue_.size()) {
+        queue_.clear();
+        queue_head_ = 0;
+        if (queue_.capacity() > 16) std::vector<std::string>().swap(queue_);
+    }
+    stream.flush();
+    if (close_reason_ && !close_sent_ && queue_.empty()) do_close();
+}
+
+void WebSocketSession::on_flushed(beast::error_code ec) {
+    if (ec) return write_failed(ec);
+    if (!queue_.empty()) pump();
+}
+
+void WebSocketSession::write_failed(beast::error_code ec) {
+    if (!open_) return;
+    if (ec != boost::asio::error::operation_aborted) spdlog::debug("ws #{} write failed: {}", id_, ec.message());
+    queue_.clear();
+    queue_head_ = 0;
+    drop_connection();  // the pending read then fails and finishes the session
 }
 
 void WebSocketSession::begin_close(std::uint16_t code, std::string reason, bool discard_queue) {
@@ -157,15 +199,17 @@ void WebSocketSession::begin_close(std::uint16_t code, std::string reason, bool 
     }
     const std::string truncated = truncate_utf8(std::move(reason), 123);  // RFC 6455 limit
     close_reason_.emplace(static_cast<websocket::close_code>(code), std::string_view(truncated));
-    if (discard_queue && !queue_.empty()) {
-        queue_.erase(writing_ ? queue_.begin() + 1 : queue_.begin(), queue_.end());
+    if (discard_queue) {  // what the stream already holds still goes out, before the close frame
+        queue_.clear();
+        queue_head_ = 0;
     }
     close_timer_.expires_after(close_timeout_);
     close_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_close_timeout, shared_from_this()));
-    if (!writing_) do_close();  // otherwise on_write closes once the queue is flushed
+    if (queue_.empty()) do_close();  // otherwise pump() closes once the queue is in the stream
 }
 
 void WebSocketSession::do_close() {
+    close_sent_ = true;
     spdlog::debug("ws #{} closing: {} {}", id_, close_reason_->code,
                   std::string_view(close_reason_->reason.data(), close_reason_->reason.size()));
     ws_.async_close(*close_reason_, beast::bind_front_handler(&WebSocketSession::on_close_sent, shared_from_this()));
@@ -193,6 +237,7 @@ void WebSocketSession::finish(beast::error_code ec) {
     open_ = false;
     closing_ = true;
     queue_.clear();
+    queue_head_ = 0;
     close_timer_.cancel();
     if (ec == websocket::error::closed) {
         const auto& reason = ws_.reason();

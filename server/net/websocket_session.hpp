@@ -1,5 +1,6 @@
 #pragma once
 
+#include "server/net/coalescing_stream.hpp"
 #include "server/net/connection.hpp"
 #include "server/net/session_context.hpp"
 
@@ -11,10 +12,11 @@
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace belote::net {
 
@@ -23,8 +25,11 @@ namespace belote::net {
 /// Everything runs on the socket's strand; the public Connection functions post onto it.
 /// - Text frames only: a binary message closes with 1003. Incoming messages are limited to
 ///   SessionContext::max_frame_bytes (Beast's read_message_max; over it Beast closes with 1009).
-/// - Outbound messages are written one at a time from a queue of at most
-///   SessionContext::max_send_queue messages; overflow drops the queue and closes with 4008.
+/// - Outbound messages: send() appends to an inbox (any thread) and posts one drain for all the
+///   messages that arrive before it runs. The drain frames them (Beast, synchronously) into the
+///   CoalescingStream, which writes them to the socket together: one send() per batch instead of
+///   one per message. At most SessionContext::max_send_queue messages may be waiting (not yet
+///   written to the socket); one more drops the waiting ones and closes with 4008.
 /// - Idle/keep-alive: Beast's suggested server timeouts (30 s handshake, keep-alive pings) with
 ///   SessionContext::idle_timeout (default 300 s; a ping after half of it).
 /// - A server-initiated close that has not finished after SessionContext::close_timeout drops
@@ -33,6 +38,7 @@ namespace belote::net {
 /// The session holds the handler weakly (no ownership cycle with a handler that keeps its
 /// connections): whoever runs the server keeps the handler alive (Server does).
 class WebSocketSession final : public Connection,
+                               public FlushListener,
                                public std::enable_shared_from_this<WebSocketSession> {
 public:
     /// `socket`'s executor must be a strand (see Listener).
@@ -51,9 +57,12 @@ private:
     void on_accept(boost::beast::error_code ec);
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
+    std::shared_ptr<void> keepalive() override { return shared_from_this(); }
+    void on_flushed(boost::beast::error_code ec) override;
+    void drain_inbox();
     void enqueue(std::string text);
-    void do_write();
-    void on_write(boost::beast::error_code ec, std::size_t bytes);
+    void pump();
+    void write_failed(boost::beast::error_code ec);
     void begin_close(std::uint16_t code, std::string reason, bool discard_queue);
     void do_close();
     void on_close_sent(boost::beast::error_code ec);
@@ -66,7 +75,7 @@ private:
     template <class F>
     void call_handler(const char* what, F&& f);
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    boost::beast::websocket::stream<CoalescingStream> ws_;
     boost::asio::steady_timer close_timer_;
     boost::beast::flat_buffer buffer_;
     const std::weak_ptr<ConnectionHandler> handler_;
@@ -77,11 +86,16 @@ private:
     const std::uint64_t id_;
     const std::string remote_address_;
 
+    std::mutex inbox_mutex_;
+    std::vector<std::string> inbox_;  // guarded by inbox_mutex_, like drain_posted_
+    bool drain_posted_ = false;
+
     // State below is touched only on the strand.
-    std::deque<std::string> queue_;  // front() is being written while writing_
-    bool writing_ = false;
-    bool open_ = false;     // handshake done, on_close not yet delivered
-    bool closing_ = false;  // a server-side close was requested; sends are dropped
+    std::vector<std::string> queue_;  // waiting for room in the stream's buffer (queue_head_ on)
+    std::size_t queue_head_ = 0;
+    bool open_ = false;        // handshake done, on_close not yet delivered
+    bool closing_ = false;     // a server-side close was requested; sends are dropped
+    bool close_sent_ = false;  // do_close ran
     std::optional<boost::beast::websocket::close_reason> close_reason_;
 };
 

@@ -99,6 +99,11 @@ public:
     /// Reads messages until the connection ends; returns them. The close reason is in reason().
     std::vector<std::string> read_until_closed(boost::beast::error_code& ec);
     boost::beast::websocket::close_reason reason() const { return ws_.reason(); }
+    /// Client-initiated close: sends a close frame, reads (and drops) messages until the server's
+    /// close frame, then shuts the TCP connection down.
+    void close(boost::beast::websocket::close_code code, boost::beast::error_code& ec) { ws_.close(code, ec); }
+    /// Sends a ping (its pong is consumed by the next read).
+    void ping() { ws_.ping({}); }
 
 private:
     boost::asio::io_context ioc_;

@@ -161,6 +161,42 @@ TEST(WebSocketTest, HandlerCloseFlushesQueuedMessagesFirst) {
     EXPECT_TRUE(handler->wait_closed(1));
 }
 
+// Messages queued together leave in few socket writes (CoalescingStream): they must still arrive
+// as separate, whole messages, in order, and before the close frame.
+TEST(WebSocketTest, BurstArrivesWholeAndInOrderBeforeTheClose) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient client{server.port()};
+    client.send_text("flood 200");
+    client.ping();  // a control frame written by Beast in the middle of the burst
+    client.send_text(std::string(20'000, 'x'));  // echoed: larger than the buffer's first allocation
+    client.send_text("flood 50");
+    client.send_text("close 4001 done");
+    beast::error_code ec;
+    const auto messages = client.read_until_closed(ec);
+    std::vector<std::string> expected;
+    for (int i = 0; i < 200; ++i) expected.push_back("m" + std::to_string(i));
+    expected.push_back(std::string(20'000, 'x'));
+    for (int i = 0; i < 50; ++i) expected.push_back("m" + std::to_string(i));
+    EXPECT_EQ(messages, expected);
+    EXPECT_EQ(ec, websocket::error::closed);
+    EXPECT_EQ(client.reason().code, 4001);
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
+// The client closes while the server still has messages to write: the server answers the close
+// after what it already wrote (never a data frame after its close frame) and the handshake ends.
+TEST(WebSocketTest, ClientCloseWhileMessagesAreQueued) {
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler};
+    WsClient client{server.port()};
+    client.send_text("flood 200");
+    beast::error_code ec;
+    client.close(websocket::close_code::normal, ec);
+    EXPECT_FALSE(ec) << ec.message();
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
 TEST(WebSocketTest, FullSendQueueDisconnectsWith4008) {
     Config config;
     config.max_send_queue = 8;
