@@ -158,8 +158,7 @@ void WebSocketSession::pump() {
     auto& stream = ws_.next_layer();
     while (queue_head_ < queue_.size() && stream.buffered_bytes() < stream_buffer_limit) {
         if (!ws_.is_open()) {  // the client's close frame arrived: Beast answers it, nothing may follow
-            queue_.clear();
-            queue_head_ = 0;
+            drop_queued();
             return;
         }
         beast::error_code ec;
@@ -169,8 +168,7 @@ void WebSocketSession::pump() {
         ++queue_head_;
     }
     if (queue_head_ == queue_.size()) {
-        queue_.clear();
-        queue_head_ = 0;
+        drop_queued();
         if (queue_.capacity() > 16) std::vector<std::string>().swap(queue_);
     }
     stream.flush();
@@ -182,11 +180,15 @@ void WebSocketSession::on_flushed(beast::error_code ec) {
     if (!queue_.empty()) pump();
 }
 
+void WebSocketSession::drop_queued() {
+    queue_.clear();
+    queue_head_ = 0;
+}
+
 void WebSocketSession::write_failed(beast::error_code ec) {
     if (!open_) return;
     if (ec != boost::asio::error::operation_aborted) spdlog::debug("ws #{} write failed: {}", id_, ec.message());
-    queue_.clear();
-    queue_head_ = 0;
+    drop_queued();
     drop_connection();  // the pending read then fails and finishes the session
 }
 
@@ -200,8 +202,7 @@ void WebSocketSession::begin_close(std::uint16_t code, std::string reason, bool 
     const std::string truncated = truncate_utf8(std::move(reason), 123);  // RFC 6455 limit
     close_reason_.emplace(static_cast<websocket::close_code>(code), std::string_view(truncated));
     if (discard_queue) {  // what the stream already holds still goes out, before the close frame
-        queue_.clear();
-        queue_head_ = 0;
+        drop_queued();
     }
     close_timer_.expires_after(close_timeout_);
     close_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_close_timeout, shared_from_this()));
@@ -236,8 +237,7 @@ void WebSocketSession::finish(beast::error_code ec) {
     if (!open_) return;
     open_ = false;
     closing_ = true;
-    queue_.clear();
-    queue_head_ = 0;
+    drop_queued();
     close_timer_.cancel();
     if (ec == websocket::error::closed) {
         const auto& reason = ws_.reason();

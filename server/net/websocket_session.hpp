@@ -62,6 +62,8 @@ private:
     void drain_inbox();
     void enqueue(std::string text);
     void pump();
+    /// Drops the messages not yet handed to the stream.
+    void drop_queued();
     void write_failed(boost::beast::error_code ec);
     void begin_close(std::uint16_t code, std::string reason, bool discard_queue);
     void do_close();

@@ -23,12 +23,18 @@ Config with_short_idle_timeout() {
     return config;
 }
 
+/// A WebSocket client on a tcp_stream (so a test can set deadlines or read raw bytes under it).
+websocket::stream<beast::tcp_stream> handshaken_client(boost::asio::io_context& ioc, unsigned short port) {
+    websocket::stream<beast::tcp_stream> ws{ioc};
+    beast::get_lowest_layer(ws).connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    ws.handshake("127.0.0.1", "/ws");
+    return ws;
+}
+
 TEST(WebSocketTest, SilentClientIsPingedThenDropped) {
     TestServer server{std::make_shared<EchoHandler>(), with_short_idle_timeout()};
     boost::asio::io_context ioc;
-    websocket::stream<beast::tcp_stream> ws{ioc};
-    beast::get_lowest_layer(ws).connect({boost::asio::ip::make_address("127.0.0.1"), server.port()});
-    ws.handshake("127.0.0.1", "/ws");
+    auto ws = handshaken_client(ioc, server.port());
 
     // Read raw TCP bytes under the WebSocket layer, so the ping is seen but never answered.
     auto& tcp = beast::get_lowest_layer(ws);
@@ -48,9 +54,7 @@ TEST(WebSocketTest, SilentClientIsPingedThenDropped) {
 TEST(WebSocketTest, ClientAnsweringPingsOutlivesTheIdleTimeout) {
     TestServer server{std::make_shared<EchoHandler>(), with_short_idle_timeout()};
     boost::asio::io_context ioc;
-    websocket::stream<beast::tcp_stream> ws{ioc};
-    beast::get_lowest_layer(ws).connect({boost::asio::ip::make_address("127.0.0.1"), server.port()});
-    ws.handshake("127.0.0.1", "/ws");
+    auto ws = handshaken_client(ioc, server.port());
 
     // Beast answers each ping with a pong while a read is pending. After three pings (at least
     // 1.5 idle timeouts of silence from this client's side) the connection must still echo.

@@ -127,6 +127,18 @@ async function waitAnaBack(bea, countBefore) {
     countBefore, { polling: 50, timeout: 30000 });
 }
 
+/** Ana (on `ana`) and Bea sit at a two-human table and play until it is Bea's card mid-deal.
+ *  Returns Bea's page, the table, Ana's state then, and how often Bea has seen Ana come back. */
+async function midDealWithBea(ana) {
+  await signIn(ana, 'Ana');
+  const bea = await openPage(browser);
+  await signIn(bea, 'Bea');
+  const table = await twoPlayerTable(ana, bea);
+  await untilToPlay(ana, bea, 1);
+  await waitInStep(ana, bea);
+  return { bea, table, before: await compare(ana, bea), backBefore: await anaBackCount(bea) };
+}
+
 /** Bea plays on until Ana's next card, which Ana plays herself by clicking: the seat is hers again. */
 async function anaPlaysHerTurn(ana, bea, sinceV) {
   const turn = await untilToPlay(ana, bea, 0, sinceV - 1); // from the state at sinceV (Bea to play)
@@ -138,14 +150,7 @@ async function anaPlaysHerTurn(ana, bea, sinceV) {
 
 test('a connection lost mid-deal shows "reconnecting", then the missed events bring the player back', async () => {
   const { page: ana, net } = await openSwitchedPage();
-  await signIn(ana, 'Ana');
-  const bea = await openPage(browser);
-  await signIn(bea, 'Bea');
-  const table = await twoPlayerTable(ana, bea);
-  await untilToPlay(ana, bea, 1);
-  await waitInStep(ana, bea);
-  const before = await compare(ana, bea);
-  const backBefore = await anaBackCount(bea);
+  const { bea, table, before, backBefore } = await midDealWithBea(ana);
   assert.equal(await byId(ana, 'reconnecting').isVisible(), false);
   const snapshotsBefore = (await events(ana)).filter((e) => e.type === 'snapshot').length;
   const seenBefore = (await events(ana)).length;
@@ -192,14 +197,7 @@ test('a connection lost mid-deal shows "reconnecting", then the missed events br
 
 test('a reload mid-deal brings the player back to the same seat, hand and game', async () => {
   const ana = await openPage(browser);
-  await signIn(ana, 'Ana');
-  const bea = await openPage(browser);
-  await signIn(bea, 'Bea');
-  const table = await twoPlayerTable(ana, bea);
-  await untilToPlay(ana, bea, 1);
-  await waitInStep(ana, bea);
-  const before = await compare(ana, bea);
-  const backBefore = await anaBackCount(bea);
+  const { bea, table, before, backBefore } = await midDealWithBea(ana);
 
   await ana.reload();
   // No nickname form, no click: hello with the token, then the server's snapshot of the table.

@@ -90,19 +90,22 @@ export class Connection {
 
   /** Gives up a socket that never opened, and tries again after the back-off delay. */
   abandon(ws) {
-    this.ws = null;
-    try { ws.close(); } catch (e) { /* ignore */ }
+    this.forget(ws);
     this.onStatus('reconnecting');
     this.scheduleReconnect();
+  }
+
+  /** Closes `ws` and stops listening to it (its onclose sees it is no longer this.ws). */
+  forget(ws) {
+    this.ws = null;
+    try { ws.close(); } catch (e) { /* ignore */ }
   }
 
   /** Connects at once if a reconnection is waiting for its timer, or a handshake is still pending. */
   retryNow() {
     if (this.closedByUs) return;
     if (this.ws && this.ws.readyState === WebSocket.CONNECTING) {
-      const ws = this.ws;
-      this.ws = null;
-      try { ws.close(); } catch (e) { /* ignore */ }
+      this.forget(this.ws);
       this.connect();
     } else if (this.retryTimer && !this.ws) {
       this.connect();
