@@ -18,20 +18,20 @@ enum class ActionKind : std::uint8_t { Pass, Take, NameSuit, Bid, Contre, Surcon
 /// One action. Fields besides `kind` are meaningful only for some kinds:
 /// `card` for PlayCard; `contract` for NameSuit (its trump suit) and Bid; `value` for Bid (80..160, 250 = capot).
 struct Action {
-  ActionKind kind = ActionKind::Pass;
-  Card card{};
-  Contract contract{};
-  int value = 0;
+    ActionKind kind = ActionKind::Pass;
+    Card card{};
+    Contract contract{};
+    int value = 0;
 
-  static Action pass() { return {ActionKind::Pass}; }
-  static Action take() { return {ActionKind::Take}; }
-  static Action name_suit(Suit s) { return {ActionKind::NameSuit, {}, Contract::suit(s)}; }
-  static Action play(Card c) { return {ActionKind::PlayCard, c}; }
-  /// Coinche bid (§4.2): `value` 80..160 step 10, or capot_bid_value; `contract` its denomination.
-  static Action bid(int value, Contract contract) { return {ActionKind::Bid, {}, contract, value}; }
-  static Action contre() { return {ActionKind::Contre}; }
-  static Action surcontre() { return {ActionKind::Surcontre}; }
-  bool operator==(const Action&) const = default;
+    static Action pass() { return {ActionKind::Pass}; }
+    static Action take() { return {ActionKind::Take}; }
+    static Action name_suit(Suit s) { return {ActionKind::NameSuit, {}, Contract::suit(s)}; }
+    static Action play(Card c) { return {ActionKind::PlayCard, c}; }
+    /// Coinche bid (§4.2): `value` 80..160 step 10, or capot_bid_value; `contract` its denomination.
+    static Action bid(int value, Contract contract) { return {ActionKind::Bid, {}, contract, value}; }
+    static Action contre() { return {ActionKind::Contre}; }
+    static Action surcontre() { return {ActionKind::Surcontre}; }
+    bool operator==(const Action&) const = default;
 };
 
 /// Short readable form for logs and messages: "pass", "take", "name H", "play JS".

@@ -23,69 +23,87 @@ inline constexpr int deck_size = 32;
 
 /// One card, stored as suit * 8 + rank (0..31). Value type, trivially copyable.
 class Card {
- public:
-  constexpr Card() = default;
-  constexpr Card(Rank rank, Suit suit) : index_(static_cast<std::uint8_t>(static_cast<int>(suit) * 8 + static_cast<int>(rank))) {}
-  /// Builds a card from its index 0..31 (suit * 8 + rank); no range check.
-  static constexpr Card from_index(int index) { Card c; c.index_ = static_cast<std::uint8_t>(index); return c; }
+public:
+    constexpr Card() = default;
+    constexpr Card(Rank rank, Suit suit)
+        : index_(static_cast<std::uint8_t>(static_cast<int>(suit) * 8 + static_cast<int>(rank))) {}
+    /// Builds a card from its index 0..31 (suit * 8 + rank); no range check.
+    static constexpr Card from_index(int index) {
+        Card c;
+        c.index_ = static_cast<std::uint8_t>(index);
+        return c;
+    }
 
-  constexpr int index() const { return index_; }
-  constexpr Suit suit() const { return static_cast<Suit>(index_ >> 3); }
-  constexpr Rank rank() const { return static_cast<Rank>(index_ & 7); }
-  constexpr auto operator<=>(const Card&) const = default;
+    constexpr int index() const { return index_; }
+    constexpr Suit suit() const { return static_cast<Suit>(index_ >> 3); }
+    constexpr Rank rank() const { return static_cast<Rank>(index_ & 7); }
+    constexpr auto operator<=>(const Card&) const = default;
 
- private:
-  std::uint8_t index_ = 0;
+private:
+    std::uint8_t index_ = 0;
 };
 
 /// A set of cards as a 32-bit mask (bit i = Card::from_index(i)). Value type.
 class CardSet {
- public:
-  constexpr CardSet() = default;
-  constexpr explicit CardSet(std::uint32_t bits) : bits_(bits) {}
-  constexpr CardSet(std::initializer_list<Card> cards) { for (Card c : cards) insert(c); }
+public:
+    constexpr CardSet() = default;
+    constexpr explicit CardSet(std::uint32_t bits) : bits_(bits) {}
+    constexpr CardSet(std::initializer_list<Card> cards) {
+        for (Card c : cards) insert(c);
+    }
 
-  static constexpr CardSet full() { return CardSet(0xFFFFFFFFu); }
-  /// All eight cards of `suit`.
-  static constexpr CardSet of_suit(Suit suit) { return CardSet(0xFFu << (static_cast<int>(suit) * 8)); }
+    static constexpr CardSet full() { return CardSet(0xFFFFFFFFu); }
+    /// All eight cards of `suit`.
+    static constexpr CardSet of_suit(Suit suit) { return CardSet(0xFFu << (static_cast<int>(suit) * 8)); }
 
-  constexpr std::uint32_t bits() const { return bits_; }
-  constexpr bool empty() const { return bits_ == 0; }
-  constexpr int size() const { return std::popcount(bits_); }
-  constexpr bool contains(Card c) const { return (bits_ >> c.index()) & 1u; }
-  constexpr void insert(Card c) { bits_ |= 1u << c.index(); }
-  constexpr void erase(Card c) { bits_ &= ~(1u << c.index()); }
-  constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
-  constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
-  constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
-  constexpr bool operator==(const CardSet&) const = default;
-  constexpr CardSet suit(Suit s) const { return *this & of_suit(s); }
-  /// Lowest-index card of a non-empty set.
-  constexpr Card first() const { return Card::from_index(std::countr_zero(bits_)); }
+    constexpr std::uint32_t bits() const { return bits_; }
+    constexpr bool empty() const { return bits_ == 0; }
+    constexpr int size() const { return std::popcount(bits_); }
+    constexpr bool contains(Card c) const { return (bits_ >> c.index()) & 1u; }
+    constexpr void insert(Card c) { bits_ |= 1u << c.index(); }
+    constexpr void erase(Card c) { bits_ &= ~(1u << c.index()); }
+    constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
+    constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
+    constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
+    constexpr CardSet& operator|=(CardSet o) {
+        bits_ |= o.bits_;
+        return *this;
+    }
+    constexpr bool operator==(const CardSet&) const = default;
+    constexpr CardSet suit(Suit s) const { return *this & of_suit(s); }
+    /// Lowest-index card of a non-empty set.
+    constexpr Card first() const { return Card::from_index(std::countr_zero(bits_)); }
 
-  /// Iterates the cards in index order (spades 7..A, hearts, diamonds, clubs).
-  class iterator {
-   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = Card;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const Card*;
-    using reference = Card;
-    constexpr iterator() = default;
-    constexpr explicit iterator(std::uint32_t bits) : bits_(bits) {}
-    constexpr Card operator*() const { return Card::from_index(std::countr_zero(bits_)); }
-    constexpr iterator& operator++() { bits_ &= bits_ - 1; return *this; }
-    constexpr iterator operator++(int) { iterator old = *this; ++*this; return old; }
-    constexpr bool operator==(const iterator& o) const = default;
-   private:
+    /// Iterates the cards in index order (spades 7..A, hearts, diamonds, clubs).
+    class iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = Card;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const Card*;
+        using reference = Card;
+        constexpr iterator() = default;
+        constexpr explicit iterator(std::uint32_t bits) : bits_(bits) {}
+        constexpr Card operator*() const { return Card::from_index(std::countr_zero(bits_)); }
+        constexpr iterator& operator++() {
+            bits_ &= bits_ - 1;
+            return *this;
+        }
+        constexpr iterator operator++(int) {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        constexpr bool operator==(const iterator& o) const = default;
+
+    private:
+        std::uint32_t bits_ = 0;
+    };
+    constexpr iterator begin() const { return iterator(bits_); }
+    constexpr iterator end() const { return iterator(0); }
+
+private:
     std::uint32_t bits_ = 0;
-  };
-  constexpr iterator begin() const { return iterator(bits_); }
-  constexpr iterator end() const { return iterator(0); }
-
- private:
-  std::uint32_t bits_ = 0;
 };
 
 /// Wire notation of a card, rank then suit: "JS", "TH", "7C" (DESIGN.md "Conventions").

@@ -12,43 +12,43 @@ namespace belote {
 
 /// The standing bid.
 struct CoincheBid {
-  Seat seat = 0;
-  int value = 0;  ///< 80..160, or capot_bid_value
-  Contract contract;
-  bool capot() const { return value == capot_bid_value; }
-  bool operator==(const CoincheBid&) const = default;
+    Seat seat = 0;
+    int value = 0;  ///< 80..160, or capot_bid_value
+    Contract contract;
+    bool capot() const { return value == capot_bid_value; }
+    bool operator==(const CoincheBid&) const = default;
 };
 
 /// Auction state machine for one deal. 4 seats; `first` (the eldest) speaks first.
 class CoincheAuction {
- public:
-  CoincheAuction(Seat first, const CoincheRules& rules) : rules_(rules), turn_(first) {}
+public:
+    CoincheAuction(Seat first, const CoincheRules& rules) : rules_(rules), turn_(first) {}
 
-  /// The seat to speak (meaningless once finished()).
-  Seat to_act() const { return turn_; }
-  /// Actions the seat to act may take (§4.2).
-  std::vector<Action> legal() const;
-  /// Applies a legal action of to_act().
-  void apply(const Action& action);
+    /// The seat to speak (meaningless once finished()).
+    Seat to_act() const { return turn_; }
+    /// Actions the seat to act may take (§4.2).
+    std::vector<Action> legal() const;
+    /// Applies a legal action of to_act().
+    void apply(const Action& action);
 
-  bool finished() const { return finished_; }
-  /// Finished with no bid: the deal is thrown in (§4.2).
-  bool thrown_in() const { return finished_ && !bid_; }
-  const std::optional<CoincheBid>& bid() const { return bid_; }
-  /// 0 = plain, 1 = contré, 2 = surcontré.
-  int contre_level() const { return level_; }
-  std::optional<Seat> contrer() const { return contrer_; }
+    bool finished() const { return finished_; }
+    /// Finished with no bid: the deal is thrown in (§4.2).
+    bool thrown_in() const { return finished_ && !bid_; }
+    const std::optional<CoincheBid>& bid() const { return bid_; }
+    /// 0 = plain, 1 = contré, 2 = surcontré.
+    int contre_level() const { return level_; }
+    std::optional<Seat> contrer() const { return contrer_; }
 
- private:
-  void advance();
+private:
+    void advance();
 
-  CoincheRules rules_;
-  Seat turn_;
-  std::optional<CoincheBid> bid_;
-  int level_ = 0;
-  std::optional<Seat> contrer_;
-  int passes_ = 0;  // consecutive passes (since the last bid, or since the contre)
-  bool finished_ = false;
+    CoincheRules rules_;
+    Seat turn_;
+    std::optional<CoincheBid> bid_;
+    int level_ = 0;
+    std::optional<Seat> contrer_;
+    int passes_ = 0;  // consecutive passes (since the last bid, or since the contre)
+    bool finished_ = false;
 };
 
 }  // namespace belote

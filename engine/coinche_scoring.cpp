@@ -9,80 +9,80 @@ constexpr int tricks_per_deal = 8;
 constexpr int capot_forfait = 500;
 
 int multiplier_for(int contre_level, const CoincheRules& rules) {
-  return contre_level == 0 ? 1 : contre_level == 1 ? 2 : rules.surcontre_multiplier;
+    return contre_level == 0 ? 1 : contre_level == 1 ? 2 : rules.surcontre_multiplier;
 }
 
 // §4.4: made, failed or litige.
 DealOutcome outcome_of(const CoincheBid& bid, bool takers_capot, int tT, int tD, int m, const CoincheRules& rules) {
-  if (bid.capot()) return takers_capot ? DealOutcome::Made : DealOutcome::Failed;
-  if (takers_capot) return DealOutcome::Made;  // all 8 tricks always make a numeric contract
-  if (tT < bid.value) return DealOutcome::Failed;
-  if (tT == tD && m == 1 && rules.tie == CoincheTie::Litige) return DealOutcome::Litige;
-  if (rules.success == CoincheSuccess::ReachOnly) return DealOutcome::Made;
-  return tT > tD ? DealOutcome::Made : DealOutcome::Failed;
+    if (bid.capot()) return takers_capot ? DealOutcome::Made : DealOutcome::Failed;
+    if (takers_capot) return DealOutcome::Made;  // all 8 tricks always make a numeric contract
+    if (tT < bid.value) return DealOutcome::Failed;
+    if (tT == tD && m == 1 && rules.tie == CoincheTie::Litige) return DealOutcome::Litige;
+    if (rules.success == CoincheSuccess::ReachOnly) return DealOutcome::Made;
+    return tT > tD ? DealOutcome::Made : DealOutcome::Failed;
 }
 
 }  // namespace
 
 DealScore score_coinche_deal(const DealTally& tally, const CoincheBid& bid, int contre_level, int escrow_before,
                              const CoincheRules& rules) {
-  const Team t = tally.takers, d = 1 - tally.takers;
-  DealScore s;
-  s.takers = t;
-  s.card_points = tally.card_points;
-  s.belote = tally.belote;
-  s.melds = tally.melds;
-  s.contract_value = bid.value;
-  const int m = multiplier_for(contre_level, rules);
-  s.multiplier = m;
-  std::array<bool, 2> swept{tally.tricks[0] == tricks_per_deal, tally.tricks[1] == tricks_per_deal};
-  s.capot = swept[0] || swept[1];
-  s.last_trick[tally.last_trick_winner] = s.capot ? capot_last_trick_bonus : last_trick_bonus;
+    const Team t = tally.takers, d = 1 - tally.takers;
+    DealScore s;
+    s.takers = t;
+    s.card_points = tally.card_points;
+    s.belote = tally.belote;
+    s.melds = tally.melds;
+    s.contract_value = bid.value;
+    const int m = multiplier_for(contre_level, rules);
+    s.multiplier = m;
+    std::array<bool, 2> swept{tally.tricks[0] == tricks_per_deal, tally.tricks[1] == tricks_per_deal};
+    s.capot = swept[0] || swept[1];
+    s.last_trick[tally.last_trick_winner] = s.capot ? capot_last_trick_bonus : last_trick_bonus;
 
-  std::array<int, 2> total{};
-  for (Team x : {0, 1}) total[x] = s.card_points[x] + s.last_trick[x] + s.melds[x] + s.belote[x];
-  const int all_melds = s.melds[0] + s.melds[1];
-  s.outcome = outcome_of(bid, swept[t], total[t], total[d], m, rules);
+    std::array<int, 2> total{};
+    for (Team x : {0, 1}) total[x] = s.card_points[x] + s.last_trick[x] + s.melds[x] + s.belote[x];
+    const int all_melds = s.melds[0] + s.melds[1];
+    s.outcome = outcome_of(bid, swept[t], total[t], total[d], m, rules);
 
-  // §4.5 "card base": 252 for a side that took every trick, else 162 (coinche_fail_base).
-  auto base = [&](Team x) { return swept[x] ? capot_base : rules.fail_base; };
-  // The contract part of the winner's score: m × (base + V) by default (coinche_double_scope,
-  // coinche_capot_scoring = forfait_500 replaces base + V of a capot contract by 500).
-  auto contract_part = [&](Team x) {
-    if (bid.capot() && rules.capot_scoring == CoincheCapotScoring::Forfait500) return m * capot_forfait;
-    if (rules.double_scope == CoincheDoubleScope::ContractOnly) return base(x) + m * bid.value;
-    return m * (base(x) + bid.value);
-  };
-  const bool belote_to_defenders = rules.belote_on_failure == CoincheBeloteOnFailure::ToDefenders;
+    // §4.5 "card base": 252 for a side that took every trick, else 162 (coinche_fail_base).
+    auto base = [&](Team x) { return swept[x] ? capot_base : rules.fail_base; };
+    // The contract part of the winner's score: m × (base + V) by default (coinche_double_scope,
+    // coinche_capot_scoring = forfait_500 replaces base + V of a capot contract by 500).
+    auto contract_part = [&](Team x) {
+        if (bid.capot() && rules.capot_scoring == CoincheCapotScoring::Forfait500) return m * capot_forfait;
+        if (rules.double_scope == CoincheDoubleScope::ContractOnly) return base(x) + m * bid.value;
+        return m * (base(x) + bid.value);
+    };
+    const bool belote_to_defenders = rules.belote_on_failure == CoincheBeloteOnFailure::ToDefenders;
 
-  switch (s.outcome) {
-    case DealOutcome::Made:
-      if (m == 1) {  // "points made + points bid"; a capot side also takes the defenders' combinations
-        bool forfait = bid.capot() && rules.capot_scoring == CoincheCapotScoring::Forfait500;
-        s.score[t] = (forfait ? capot_forfait + s.melds[t] + s.belote[t] : total[t] + bid.value) +
-                     (swept[t] ? s.melds[d] : 0);
-        s.score[d] = total[d] - (swept[t] ? s.melds[d] : 0);
-      } else {  // doubled: all or nothing; melds and belote are not multiplied
-        s.score[t] = contract_part(t) + all_melds + s.belote[t];
-        s.score[d] = s.belote[d];
-      }
-      break;
-    case DealOutcome::Failed:
-      s.score[d] = contract_part(d) + all_melds + s.belote[d];
-      s.score[t] = s.belote[t];
-      if (belote_to_defenders) {  // §9 coinche_belote_on_failure = to_defenders (FFB-CT)
-        s.score[d] += s.belote[t];
-        s.score[t] = 0;
-      }
-      break;
-    case DealOutcome::Litige:  // §4.5: defenders score tD, tT waits in escrow, nobody scores V
-      s.score[d] = total[d];
-      s.escrow_added = total[t];
-      break;
-  }
+    switch (s.outcome) {
+        case DealOutcome::Made:
+            if (m == 1) {  // "points made + points bid"; a capot side also takes the defenders' combinations
+                bool forfait = bid.capot() && rules.capot_scoring == CoincheCapotScoring::Forfait500;
+                s.score[t] = (forfait ? capot_forfait + s.melds[t] + s.belote[t] : total[t] + bid.value) +
+                             (swept[t] ? s.melds[d] : 0);
+                s.score[d] = total[d] - (swept[t] ? s.melds[d] : 0);
+            } else {  // doubled: all or nothing; melds and belote are not multiplied
+                s.score[t] = contract_part(t) + all_melds + s.belote[t];
+                s.score[d] = s.belote[d];
+            }
+            break;
+        case DealOutcome::Failed:
+            s.score[d] = contract_part(d) + all_melds + s.belote[d];
+            s.score[t] = s.belote[t];
+            if (belote_to_defenders) {  // §9 coinche_belote_on_failure = to_defenders (FFB-CT)
+                s.score[d] += s.belote[t];
+                s.score[t] = 0;
+            }
+            break;
+        case DealOutcome::Litige:  // §4.5: defenders score tD, tT waits in escrow, nobody scores V
+            s.score[d] = total[d];
+            s.escrow_added = total[t];
+            break;
+    }
 
-  settle_escrow(s, escrow_before);
-  return s;
+    settle_escrow(s, escrow_before);
+    return s;
 }
 
 }  // namespace belote

@@ -17,26 +17,26 @@ enum class MeldKind : std::uint8_t { Sequence = 0, Carre = 1 };
 
 /// One combination found in a hand.
 struct Meld {
-  MeldKind kind = MeldKind::Sequence;
-  Rank top = Rank::Seven;  ///< carré: its rank; sequence: its top card in natural order (§1.2)
-  Suit suit = Suit::Spades;  ///< sequences only
-  int length = 0;           ///< cards in the combination (4 for a carré, 3..8 for a sequence)
-  int points = 0;           ///< §3.1 value
-  CardSet cards;
-  bool operator==(const Meld&) const = default;
+    MeldKind kind = MeldKind::Sequence;
+    Rank top = Rank::Seven;    ///< carré: its rank; sequence: its top card in natural order (§1.2)
+    Suit suit = Suit::Spades;  ///< sequences only
+    int length = 0;            ///< cards in the combination (4 for a carré, 3..8 for a sequence)
+    int points = 0;            ///< §3.1 value
+    CardSet cards;
+    bool operator==(const Meld&) const = default;
 };
 
 /// The §3.3 ranking key (points, kind, height, trump), compared lexicographically.
 struct MeldKey {
-  int points = 0, kind = 0, height = 0, trump = 0;
-  auto operator<=>(const MeldKey&) const = default;
+    int points = 0, kind = 0, height = 0, trump = 0;
+    auto operator<=>(const MeldKey&) const = default;
 };
 
 /// The combinations of one seat.
 struct SeatMelds {
-  Seat seat = 0;
-  std::vector<Meld> melds;
-  bool operator==(const SeatMelds&) const = default;
+    Seat seat = 0;
+    std::vector<Meld> melds;
+    bool operator==(const SeatMelds&) const = default;
 };
 
 /// Canonical decomposition of `hand` (§3.1): scoring carrés first (J, 9, A, 10, K, Q; not 8s or 7s),
@@ -49,9 +49,9 @@ MeldKey meld_key(const Meld& meld, const Contract& contract);
 
 /// Outcome of comparing the sides' combinations (§3.3).
 struct MeldResolution {
-  std::optional<Team> winner;       ///< side whose combinations count; nullopt = nobody (none, or cancelled tie)
-  std::array<int, 2> points{};      ///< counted combination points per side (at most one non-zero)
-  bool operator==(const MeldResolution&) const = default;
+    std::optional<Team> winner;   ///< side whose combinations count; nullopt = nobody (none, or cancelled tie)
+    std::array<int, 2> points{};  ///< counted combination points per side (at most one non-zero)
+    bool operator==(const MeldResolution&) const = default;
 };
 
 /// Decides which side scores its combinations. `melds[s]` are seat s's combinations (4 seats);

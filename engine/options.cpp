@@ -14,61 +14,61 @@ constexpr std::array<std::pair<Variant, std::string_view>, 4> variant_names{{
 }  // namespace
 
 std::string_view to_string(Variant variant) {
-  for (auto& [v, name] : variant_names)
-    if (v == variant) return name;
-  return "unknown";
+    for (auto& [v, name] : variant_names)
+        if (v == variant) return name;
+    return "unknown";
 }
 
 std::optional<Variant> parse_variant(std::string_view text) {
-  for (auto& [v, name] : variant_names)
-    if (name == text) return v;
-  return std::nullopt;
+    for (auto& [v, name] : variant_names)
+        if (name == text) return v;
+    return std::nullopt;
 }
 
 int seat_count(Variant variant) { return variant == Variant::Decouverte ? 2 : 4; }
 
 std::optional<std::string> validate(const MatchOptions& options) {
-  if (options.target != 301 && options.target != 501 && options.target != 1000)
-    return "target must be 301, 501 or 1000";
-  const RuleOptions& r = options.rules;
-  if (r.cut_min_packet < 1 || r.cut_min_packet > 16) return "cut_min_packet must be between 1 and 16";
-  const std::string variant(to_string(options.variant));
-  // Options a variant does not use are refused rather than silently ignored (§9 lists their scope).
-  if (options.variant != Variant::Coinche && !(r.coinche == CoincheRules{}))
-    return "coinche options apply only to the coinche variant, not " + variant;
-  if (options.variant != Variant::Decouverte && !(r.decouverte == DecouverteRules{}))
-    return "decouverte options apply only to the decouverte variant, not " + variant;
-  if (!uses_melds(options) && !(r.melds == MeldRules{}))
-    return "announcement (meld) options do not apply to " + variant +
-           (options.variant == Variant::Coinche ? " without coinche_announcements" : "");
-  if (options.variant == Variant::Coinche) {
-    if (r.coinche.fail_base != 162 && r.coinche.fail_base != 160) return "coinche_fail_base must be 162 or 160";
-    if (r.coinche.surcontre_multiplier != 4 && r.coinche.surcontre_multiplier != 3)
-      return "surcontre_multiplier must be 4 or 3";
-    if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to coinche (see coinche_deal_pattern)";
-    if (r.round2_allow_turned_suit) return "round2_allow_turned_suit does not apply to coinche";
-    if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
-      return "litige_escrow_includes_belote is not implemented for coinche";
-  }
-  if (r.escrow_at_match_end != EscrowAtMatchEnd::Discard)
-    return "escrow_at_match_end = award_to_creators is not implemented (pending escrow is discarded)";
-  if (options.variant == Variant::Decouverte) {
-    if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to decouverte";
-    if (!(r.play == PlayRules{})) return "partner play options do not apply to decouverte (2 players)";
-    if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
-      return "decouverte has no litige escrow (§6.6)";
-  }
-  return std::nullopt;
+    if (options.target != 301 && options.target != 501 && options.target != 1000)
+        return "target must be 301, 501 or 1000";
+    const RuleOptions& r = options.rules;
+    if (r.cut_min_packet < 1 || r.cut_min_packet > 16) return "cut_min_packet must be between 1 and 16";
+    const std::string variant(to_string(options.variant));
+    // Options a variant does not use are refused rather than silently ignored (§9 lists their scope).
+    if (options.variant != Variant::Coinche && !(r.coinche == CoincheRules{}))
+        return "coinche options apply only to the coinche variant, not " + variant;
+    if (options.variant != Variant::Decouverte && !(r.decouverte == DecouverteRules{}))
+        return "decouverte options apply only to the decouverte variant, not " + variant;
+    if (!uses_melds(options) && !(r.melds == MeldRules{}))
+        return "announcement (meld) options do not apply to " + variant +
+               (options.variant == Variant::Coinche ? " without coinche_announcements" : "");
+    if (options.variant == Variant::Coinche) {
+        if (r.coinche.fail_base != 162 && r.coinche.fail_base != 160) return "coinche_fail_base must be 162 or 160";
+        if (r.coinche.surcontre_multiplier != 4 && r.coinche.surcontre_multiplier != 3)
+            return "surcontre_multiplier must be 4 or 3";
+        if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to coinche (see coinche_deal_pattern)";
+        if (r.round2_allow_turned_suit) return "round2_allow_turned_suit does not apply to coinche";
+        if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
+            return "litige_escrow_includes_belote is not implemented for coinche";
+    }
+    if (r.escrow_at_match_end != EscrowAtMatchEnd::Discard)
+        return "escrow_at_match_end = award_to_creators is not implemented (pending escrow is discarded)";
+    if (options.variant == Variant::Decouverte) {
+        if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to decouverte";
+        if (!(r.play == PlayRules{})) return "partner play options do not apply to decouverte (2 players)";
+        if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
+            return "decouverte has no litige escrow (§6.6)";
+    }
+    return std::nullopt;
 }
 
 bool uses_melds(const MatchOptions& options) {
-  return options.variant == Variant::ClassicAnnouncements ||
-         (options.variant == Variant::Coinche && options.rules.coinche.announcements);
+    return options.variant == Variant::ClassicAnnouncements ||
+           (options.variant == Variant::Coinche && options.rules.coinche.announcements);
 }
 
 ShufflePolicy effective_shuffle_policy(const MatchOptions& options) {
-  if (options.rules.shuffle_policy) return *options.rules.shuffle_policy;
-  return options.variant == Variant::Decouverte ? ShufflePolicy::ShuffleOnceThenCut : ShufflePolicy::ShuffleEveryDeal;
+    if (options.rules.shuffle_policy) return *options.rules.shuffle_policy;
+    return options.variant == Variant::Decouverte ? ShufflePolicy::ShuffleOnceThenCut : ShufflePolicy::ShuffleEveryDeal;
 }
 
 }  // namespace belote

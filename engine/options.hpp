@@ -10,10 +10,10 @@ namespace belote {
 
 /// The game played at a table. RULES.md variant ids in brackets.
 enum class Variant : std::uint8_t {
-  Classic,               ///< [CL0] classic 4-player belote without announcements
-  ClassicAnnouncements,  ///< [CL1] classic with carrés and sequences
-  Coinche,               ///< [CO]
-  Decouverte,            ///< [DE] 2-player tableau belote
+    Classic,               ///< [CL0] classic 4-player belote without announcements
+    ClassicAnnouncements,  ///< [CL1] classic with carrés and sequences
+    Coinche,               ///< [CO]
+    Decouverte,            ///< [DE] 2-player tableau belote
 };
 
 /// Stable lowercase name used on the wire and in records: "classic", "classic_announcements", "coinche", "decouverte".
@@ -23,7 +23,11 @@ std::optional<Variant> parse_variant(std::string_view text);
 int seat_count(Variant variant);
 
 /// §9 `partner_winning_trump_restriction`.
-enum class PartnerWinningTrumpRestriction : std::uint8_t { None, NoUndertrumpIfCanOvertrump, NoUndertrumpUnlessOnlyTrumps };
+enum class PartnerWinningTrumpRestriction : std::uint8_t {
+    None,
+    NoUndertrumpIfCanOvertrump,
+    NoUndertrumpUnlessOnlyTrumps
+};
 
 /// §9 `shuffle_policy`.
 enum class ShufflePolicy : std::uint8_t { ShuffleEveryDeal, ShuffleOnceThenCut };
@@ -33,11 +37,11 @@ enum class EscrowAtMatchEnd : std::uint8_t { Discard, AwardToCreators };
 
 /// The play obligations of RULES.md §1.5 that §9 makes optional, with the §9 defaults.
 struct PlayRules {
-  bool trump_lead_overtake_partner = true;
-  bool partner_winning_exemption = true;
-  PartnerWinningTrumpRestriction partner_winning_trump_restriction = PartnerWinningTrumpRestriction::None;
-  bool must_undertrump = true;
-  bool operator==(const PlayRules&) const = default;
+    bool trump_lead_overtake_partner = true;
+    bool partner_winning_exemption = true;
+    PartnerWinningTrumpRestriction partner_winning_trump_restriction = PartnerWinningTrumpRestriction::None;
+    bool must_undertrump = true;
+    bool operator==(const PlayRules&) const = default;
 };
 
 /// §9 `meld_long_run`: a run of 6–8 cards is one 100-point sequence, or split (8 = quinte + tierce).
@@ -69,63 +73,63 @@ enum class DecouverteDealer : std::uint8_t { Alternate, WinnerDeals };
 
 /// Announcement options (CL1 §3, CO §4.3), §9 defaults.
 struct MeldRules {
-  MeldLongRun long_run = MeldLongRun::Single100;
-  EqualMeldTiebreak equal_tiebreak = EqualMeldTiebreak::FirstInPlayOrder;
-  MeldTransfer failed_contract = MeldTransfer::ToWinners;  ///< `failed_contract_melds`: to_defenders (default)
-  MeldTransfer capot = MeldTransfer::ToWinners;            ///< `capot_melds`: to_capot_side (default)
-  bool operator==(const MeldRules&) const = default;
+    MeldLongRun long_run = MeldLongRun::Single100;
+    EqualMeldTiebreak equal_tiebreak = EqualMeldTiebreak::FirstInPlayOrder;
+    MeldTransfer failed_contract = MeldTransfer::ToWinners;  ///< `failed_contract_melds`: to_defenders (default)
+    MeldTransfer capot = MeldTransfer::ToWinners;            ///< `capot_melds`: to_capot_side (default)
+    bool operator==(const MeldRules&) const = default;
 };
 
 /// Coinche options (§4, §9), with their defaults. Not implemented (and so not selectable):
 /// coinche_bid_ranking = denomination_order, coinche_contre_timing = any_time,
 /// coinche_melds_count / coinche_belote_counts = false, coinche_double_scope = whole_score.
 struct CoincheRules {
-  CoincheDealPattern deal_pattern = CoincheDealPattern::P323;
-  bool sa_ta = true;
-  bool announcements = true;
-  bool capot_doublable = true;
-  CoincheSuccess success = CoincheSuccess::ReachAndBeat;
-  CoincheTie tie = CoincheTie::Litige;
-  int fail_base = 162;  ///< 162 or 160
-  CoincheDoubleScope double_scope = CoincheDoubleScope::BaseAndContract;
-  int surcontre_multiplier = 4;  ///< 4 or 3
-  CoincheCapotScoring capot_scoring = CoincheCapotScoring::Formula;
-  CoincheBeloteOnFailure belote_on_failure = CoincheBeloteOnFailure::Kept;
-  TaBelote ta_belote = TaBelote::EachSuit;
-  bool operator==(const CoincheRules&) const = default;
+    CoincheDealPattern deal_pattern = CoincheDealPattern::P323;
+    bool sa_ta = true;
+    bool announcements = true;
+    bool capot_doublable = true;
+    CoincheSuccess success = CoincheSuccess::ReachAndBeat;
+    CoincheTie tie = CoincheTie::Litige;
+    int fail_base = 162;  ///< 162 or 160
+    CoincheDoubleScope double_scope = CoincheDoubleScope::BaseAndContract;
+    int surcontre_multiplier = 4;  ///< 4 or 3
+    CoincheCapotScoring capot_scoring = CoincheCapotScoring::Formula;
+    CoincheBeloteOnFailure belote_on_failure = CoincheBeloteOnFailure::Kept;
+    TaBelote ta_belote = TaBelote::EachSuit;
+    bool operator==(const CoincheRules&) const = default;
 };
 
 /// Découverte options (§6, §9), with their defaults. decouverte_belote / decouverte_announcements are
 /// not implemented (always false).
 struct DecouverteRules {
-  DecouverteReveal reveal = DecouverteReveal::AfterTrick;
-  DecouverteDealOrder deal_order = DecouverteDealOrder::Seed;
-  DecouverteDealer dealer = DecouverteDealer::Alternate;
-  bool operator==(const DecouverteRules&) const = default;
+    DecouverteReveal reveal = DecouverteReveal::AfterTrick;
+    DecouverteDealOrder deal_order = DecouverteDealOrder::Seed;
+    DecouverteDealer dealer = DecouverteDealer::Alternate;
+    bool operator==(const DecouverteRules&) const = default;
 };
 
 /// Rule options of RULES.md §9 implemented by the engine, each with its documented default.
 struct RuleOptions {
-  PlayRules play;
-  std::optional<ShufflePolicy> shuffle_policy;  ///< unset = the variant's default (§9)
-  int cut_min_packet = 3;                        ///< 1..16
-  bool classic_first_deal_2_3 = false;           ///< `classic_first_deal`: false = 3-2 (default), true = 2-3
-  bool round2_allow_turned_suit = false;
-  bool redeal_dealer_same = false;               ///< `redeal_dealer`: false = next (default), true = same
-  bool litige_escrow_includes_belote = true;
-  EscrowAtMatchEnd escrow_at_match_end = EscrowAtMatchEnd::Discard;
-  MeldRules melds;            ///< CL1 and CO (with coinche.announcements) only
-  CoincheRules coinche;       ///< CO only
-  DecouverteRules decouverte; ///< DE only
-  bool operator==(const RuleOptions&) const = default;
+    PlayRules play;
+    std::optional<ShufflePolicy> shuffle_policy;  ///< unset = the variant's default (§9)
+    int cut_min_packet = 3;                       ///< 1..16
+    bool classic_first_deal_2_3 = false;          ///< `classic_first_deal`: false = 3-2 (default), true = 2-3
+    bool round2_allow_turned_suit = false;
+    bool redeal_dealer_same = false;  ///< `redeal_dealer`: false = next (default), true = same
+    bool litige_escrow_includes_belote = true;
+    EscrowAtMatchEnd escrow_at_match_end = EscrowAtMatchEnd::Discard;
+    MeldRules melds;             ///< CL1 and CO (with coinche.announcements) only
+    CoincheRules coinche;        ///< CO only
+    DecouverteRules decouverte;  ///< DE only
+    bool operator==(const RuleOptions&) const = default;
 };
 
 /// Everything that defines a match besides its seed and actions (DESIGN.md invariant 1).
 struct MatchOptions {
-  Variant variant = Variant::Classic;
-  int target = 1000;  ///< 301, 501 or 1000 (RULES.md §8)
-  RuleOptions rules;
-  bool operator==(const MatchOptions&) const = default;
+    Variant variant = Variant::Classic;
+    int target = 1000;  ///< 301, 501 or 1000 (RULES.md §8)
+    RuleOptions rules;
+    bool operator==(const MatchOptions&) const = default;
 };
 
 /// Checks a MatchOptions; returns a readable reason when invalid, nullopt when valid.

@@ -15,37 +15,37 @@ constexpr Team team_of(Seat seat) { return seat % 2; }
 
 /// The cards played to one trick, in play order, starting with the leader.
 class Trick {
- public:
-  Trick() = default;
-  /// A new empty trick led by `leader` at a table of `players` (2 or 4).
-  Trick(Seat leader, int players) : leader_(leader), players_(players) {}
+public:
+    Trick() = default;
+    /// A new empty trick led by `leader` at a table of `players` (2 or 4).
+    Trick(Seat leader, int players) : leader_(leader), players_(players) {}
 
-  Seat leader() const { return leader_; }
-  int players() const { return players_; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  bool complete() const { return size_ == players_; }
-  Card card(int i) const { return cards_[i]; }
-  /// Seat that played the i-th card.
-  Seat seat(int i) const { return (leader_ + i) % players_; }
-  /// Seat that plays next (meaningless once complete).
-  Seat next_seat() const { return seat(size_); }
-  Suit led_suit() const { return cards_[0].suit(); }
-  void add(Card c) { cards_[size_++] = c; }
-  CardSet cards() const;
+    Seat leader() const { return leader_; }
+    int players() const { return players_; }
+    int size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    bool complete() const { return size_ == players_; }
+    Card card(int i) const { return cards_[i]; }
+    /// Seat that played the i-th card.
+    Seat seat(int i) const { return (leader_ + i) % players_; }
+    /// Seat that plays next (meaningless once complete).
+    Seat next_seat() const { return seat(size_); }
+    Suit led_suit() const { return cards_[0].suit(); }
+    void add(Card c) { cards_[size_++] = c; }
+    CardSet cards() const;
 
-  /// Index (0..size-1) of the card that currently wins under `contract`; the trick must not be empty.
-  /// RULES.md §1.3: highest trump, else the highest card of the suit led; TA ranks the led suit as trump.
-  int winning_index(const Contract& contract) const;
-  Seat winner(const Contract& contract) const { return seat(winning_index(contract)); }
-  /// Sum of the card points of the cards played (no last-trick bonus).
-  int points(const Contract& contract) const;
+    /// Index (0..size-1) of the card that currently wins under `contract`; the trick must not be empty.
+    /// RULES.md §1.3: highest trump, else the highest card of the suit led; TA ranks the led suit as trump.
+    int winning_index(const Contract& contract) const;
+    Seat winner(const Contract& contract) const { return seat(winning_index(contract)); }
+    /// Sum of the card points of the cards played (no last-trick bonus).
+    int points(const Contract& contract) const;
 
- private:
-  std::array<Card, 4> cards_{};
-  Seat leader_ = 0;
-  int players_ = 4;
-  int size_ = 0;
+private:
+    std::array<Card, 4> cards_{};
+    Seat leader_ = 0;
+    int players_ = 4;
+    int size_ = 0;
 };
 
 }  // namespace belote

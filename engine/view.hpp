@@ -14,46 +14,46 @@ enum class Phase : std::uint8_t { NotStarted, Auction, Play, Finished };
 /// An observer's view. A seat sees its own hand and its own legal actions; a spectator sees neither.
 /// Arrays indexed by seat have `seats` meaningful entries; arrays indexed by Team have 2.
 struct View {
-  Observer observer;
-  MatchOptions options;
-  int seats = 4;
-  Phase phase = Phase::NotStarted;
-  int deal_number = 0;                 ///< 1-based; 0 before the first deal
-  Seat dealer = 0;
-  std::optional<Card> turn_up;         ///< the proposed trump (classic), shown until the hands are completed
-  CardSet hand;                        ///< the observer's own cards (empty for a spectator)
-  std::array<int, 4> hand_sizes{};
-  int auction_round = 1;
-  std::vector<AuctionCall> auction;    ///< calls of the current deal, in order
-  std::optional<Seat> taker;
-  std::optional<Contract> contract;
-  std::optional<Seat> belote_seat;     ///< seat that has announced belote this deal
-  Trick trick;                         ///< the trick in play (may be empty)
-  std::optional<Trick> last_trick;
-  int tricks_played = 0;
-  std::array<int, 2> tricks_won{};
-  std::array<int, 2> card_points_won{};  ///< card points of the tricks won so far this deal (public)
-  std::array<int, 2> totals{};
-  int escrow = 0;
-  std::optional<Seat> to_act;
-  std::vector<Action> legal;           ///< the observer's own legal actions, when it is to act
-  std::vector<DealScore> history;      ///< scores of the completed deals
-  std::optional<Team> winner;          ///< set when the match is finished
+    Observer observer;
+    MatchOptions options;
+    int seats = 4;
+    Phase phase = Phase::NotStarted;
+    int deal_number = 0;  ///< 1-based; 0 before the first deal
+    Seat dealer = 0;
+    std::optional<Card> turn_up;  ///< the proposed trump (classic), shown until the hands are completed
+    CardSet hand;                 ///< the observer's own cards (empty for a spectator)
+    std::array<int, 4> hand_sizes{};
+    int auction_round = 1;
+    std::vector<AuctionCall> auction;  ///< calls of the current deal, in order
+    std::optional<Seat> taker;
+    std::optional<Contract> contract;
+    std::optional<Seat> belote_seat;  ///< seat that has announced belote this deal
+    Trick trick;                      ///< the trick in play (may be empty)
+    std::optional<Trick> last_trick;
+    int tricks_played = 0;
+    std::array<int, 2> tricks_won{};
+    std::array<int, 2> card_points_won{};  ///< card points of the tricks won so far this deal (public)
+    std::array<int, 2> totals{};
+    int escrow = 0;
+    std::optional<Seat> to_act;
+    std::vector<Action> legal;       ///< the observer's own legal actions, when it is to act
+    std::vector<DealScore> history;  ///< scores of the completed deals
+    std::optional<Team> winner;      ///< set when the match is finished
 
-  // Coinche (§4.2): the standing bid, contre level (0 / 1 contré / 2 surcontré) and who contred.
-  std::optional<CoincheBid> bid;
-  int contre_level = 0;
-  std::optional<Seat> contrer;
-  // Announcements (CL1, CO §3.2): the observer's own combinations this deal, and, from trick 2, the
-  // combinations shown by the side that scores them.
-  std::vector<Meld> own_melds;
-  std::optional<Team> meld_winner;
-  std::vector<SeatMelds> shown_melds;
-  std::array<int, 2> meld_points{};      ///< counted combination points, public from trick 2
-  /// Seat that announced belote in each suit (TA may have several), indexed by Suit.
-  std::array<std::optional<Seat>, 4> belote_by_suit{};
-  /// Découverte (§6.4): both tableaux, indexed by seat; face-down cards only as counts.
-  std::vector<TableauView> tableaux;
+    // Coinche (§4.2): the standing bid, contre level (0 / 1 contré / 2 surcontré) and who contred.
+    std::optional<CoincheBid> bid;
+    int contre_level = 0;
+    std::optional<Seat> contrer;
+    // Announcements (CL1, CO §3.2): the observer's own combinations this deal, and, from trick 2, the
+    // combinations shown by the side that scores them.
+    std::vector<Meld> own_melds;
+    std::optional<Team> meld_winner;
+    std::vector<SeatMelds> shown_melds;
+    std::array<int, 2> meld_points{};  ///< counted combination points, public from trick 2
+    /// Seat that announced belote in each suit (TA may have several), indexed by Suit.
+    std::array<std::optional<Seat>, 4> belote_by_suit{};
+    /// Découverte (§6.4): both tableaux, indexed by seat; face-down cards only as counts.
+    std::vector<TableauView> tableaux;
 };
 
 }  // namespace belote

@@ -16,7 +16,8 @@ json cards_json(CardSet cards) {
 
 json trick_json(const Trick& trick) {
     json cards = json::array();
-    for (int i = 0; i < trick.size(); ++i) cards.push_back({{"seat", trick.seat(i)}, {"card", to_string(trick.card(i))}});
+    for (int i = 0; i < trick.size(); ++i)
+        cards.push_back({{"seat", trick.seat(i)}, {"card", to_string(trick.card(i))}});
     return {{"leader", trick.leader()}, {"cards", std::move(cards)}};
 }
 
@@ -40,7 +41,8 @@ json action_json(const Action& action) {
         case ActionKind::NameSuit: return {{"type", "name"}, {"suit", contract_suit(action.contract)}};
         case ActionKind::PlayCard: return {{"type", "play"}, {"card", to_string(action.card)}};
         case ActionKind::Bid:
-            return {{"type", "bid"}, {"value", bid_value_json(action.value)}, {"suit", denomination_name(action.contract)}};
+            return {
+                {"type", "bid"}, {"value", bid_value_json(action.value)}, {"suit", denomination_name(action.contract)}};
         case ActionKind::Contre: return {{"type", "contre"}};
         case ActionKind::Surcontre: return {{"type", "surcontre"}};
     }

@@ -21,7 +21,7 @@ namespace belote::protocol {
 struct Hello {
     int protocol = 0;
     std::string nickname;
-    std::optional<std::string> token;  ///< token of an earlier session, if given
+    std::optional<std::string> token;             ///< token of an earlier session, if given
     std::map<std::string, std::uint64_t> resume;  ///< table id -> last `v` the client saw there
 };
 
@@ -67,12 +67,12 @@ struct GetRecord {
 };
 
 /// Any request that needs a table.
-using TableCommand = std::variant<Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand, ProposeCancel,
-                                  VoteCancel, Watch, Chat, RenewInvite, GetRecord>;
+using TableCommand = std::variant<Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand, ProposeCancel, VoteCancel,
+                                  Watch, Chat, RenewInvite, GetRecord>;
 
 /// Any request.
-using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act, SetOptions, RemoveRobot,
-                             Stand, ProposeCancel, VoteCancel, Watch, Chat, RenewInvite, GetRecord>;
+using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand,
+                             ProposeCancel, VoteCancel, Watch, Chat, RenewInvite, GetRecord>;
 
 /// True for the alternatives of Command that are also TableCommand alternatives.
 template <class T>

@@ -4,8 +4,8 @@
 
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
-#include "protocol/rules_json.hpp"
 #include "protocol/decode_tables.hpp"
+#include "protocol/rules_json.hpp"
 #include "protocol/version.hpp"
 
 namespace belote::protocol {
@@ -36,8 +36,7 @@ std::string string_field(const json& msg, const char* name) {
 /// An integer field; `out_of_range` is the code when it does not fit an int.
 int int_field(const json& msg, const char* name, ErrorCode out_of_range) {
     const json& value = field(msg, name);
-    if (!value.is_number_integer())
-        fail(ErrorCode::BadMessage, std::string("field '") + name + "' must be an integer");
+    if (!value.is_number_integer()) fail(ErrorCode::BadMessage, std::string("field '") + name + "' must be an integer");
     bool fits = value.is_number_unsigned()
                     ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<int>::max())
                     : value.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
@@ -50,9 +49,9 @@ Hello decode_hello(const json& msg) {
     Hello hello;
     hello.protocol = int_field(msg, "protocol", ErrorCode::UnsupportedProtocol);
     if (hello.protocol != version)
-        fail(ErrorCode::UnsupportedProtocol,
-             "protocol " + std::to_string(hello.protocol) + " is not supported (this server speaks " +
-                 std::to_string(version) + ")");
+        fail(ErrorCode::UnsupportedProtocol, "protocol " + std::to_string(hello.protocol) +
+                                                 " is not supported (this server speaks " + std::to_string(version) +
+                                                 ")");
     hello.nickname = string_field(msg, "nickname");
     if (auto problem = nickname_problem(hello.nickname); !problem.empty()) fail(ErrorCode::BadNickname, problem);
     if (auto it = msg.find("token"); it != msg.end() && !it->is_null()) {
@@ -129,8 +128,10 @@ bool too_deep(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
@@ -160,11 +161,20 @@ std::string nickname_problem(std::string_view nickname) {
         auto b = static_cast<unsigned char>(nickname[i]);
         std::uint32_t cp;
         int extra;
-        if (b < 0x80) { cp = b; extra = 0; }
-        else if ((b & 0xE0) == 0xC0) { cp = b & 0x1F; extra = 1; }
-        else if ((b & 0xF0) == 0xE0) { cp = b & 0x0F; extra = 2; }
-        else if ((b & 0xF8) == 0xF0) { cp = b & 0x07; extra = 3; }
-        else return "nickname is not valid UTF-8";
+        if (b < 0x80) {
+            cp = b;
+            extra = 0;
+        } else if ((b & 0xE0) == 0xC0) {
+            cp = b & 0x1F;
+            extra = 1;
+        } else if ((b & 0xF0) == 0xE0) {
+            cp = b & 0x0F;
+            extra = 2;
+        } else if ((b & 0xF8) == 0xF0) {
+            cp = b & 0x07;
+            extra = 3;
+        } else
+            return "nickname is not valid UTF-8";
         if (i + extra >= nickname.size()) return "nickname is not valid UTF-8";
         for (int k = 1; k <= extra; ++k) {
             auto c = static_cast<unsigned char>(nickname[i + k]);

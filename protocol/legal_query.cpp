@@ -14,8 +14,9 @@ std::variant<json, std::string> legal_query(const json& q) {
         if (!q.is_object()) return std::string("the position must be a JSON object");
         auto variant_it = q.find("variant");
         auto variant = variant_it != q.end() && variant_it->is_string() ? parse_variant(variant_it->get<std::string>())
-                                                                         : std::nullopt;
-        if (!variant) return std::string("field 'variant' must be classic, classic_announcements, coinche or decouverte");
+                                                                        : std::nullopt;
+        if (!variant)
+            return std::string("field 'variant' must be classic, classic_announcements, coinche or decouverte");
         auto rules = rules_from_json(q.contains("rules") ? q["rules"] : json(nullptr), *variant);
         if (auto* error = std::get_if<RulesError>(&rules)) return "rules: " + error->message;
 
@@ -56,7 +57,8 @@ std::variant<json, std::string> legal_query(const json& q) {
                     entry["seat"].get<std::int64_t>() < 0 || entry["seat"].get<std::int64_t>() >= players)
                     return where + ".seat must be a seat from 0 to " + std::to_string(players - 1);
                 Seat seat = entry["seat"].get<int>();
-                if (i == 0) trick = Trick(seat, players);
+                if (i == 0)
+                    trick = Trick(seat, players);
                 else if (seat != trick.next_seat())
                     return where + ".seat must be " + std::to_string(trick.next_seat()) + " (play order)";
                 trick.add(read_card(entry.contains("card") ? entry["card"] : json(nullptr), where + ".card"));

@@ -18,7 +18,8 @@ json table_options_event(std::optional<int> chief, const json& options) {
     return {{"type", "table_options"}, {"chief", chief ? json(*chief) : json(nullptr)}, {"options", options}};
 }
 
-json seat_status_event(int seat, SeatPresence presence, bool robot_playing, std::optional<std::int64_t> reclaim_deadline) {
+json seat_status_event(int seat, SeatPresence presence, bool robot_playing,
+                       std::optional<std::int64_t> reclaim_deadline) {
     return {{"type", "seat_status"},
             {"seat", seat},
             {"status", to_string(presence)},

@@ -63,8 +63,7 @@ const json& member(const json& obj, const char* name, const std::string& where) 
 std::variant<GameRecord, std::string> record_from_json(const json& j) {
     try {
         if (!j.is_object()) throw Bad{"a record must be a JSON object"};
-        if (member(j, "format", "") != record_format)
-            throw Bad{"format must be " + std::to_string(record_format)};
+        if (member(j, "format", "") != record_format) throw Bad{"format must be " + std::to_string(record_format)};
         GameRecord record;
         const json& variant = member(j, "variant", "");
         auto parsed = variant.is_string() ? parse_variant(variant.get<std::string>()) : std::nullopt;
@@ -133,9 +132,8 @@ ReplayResult replay(const GameRecord& record) {
         for (const Event& e : events) {
             if (const auto* started = std::get_if<DealStarted>(&e)) {
                 if (dealt >= record.deals.size()) {
-                    result.failure = ReplayResult::Failure{std::nullopt, std::nullopt,
-                                                           "the record holds no deck for deal " +
-                                                               std::to_string(dealt + 1)};
+                    result.failure = ReplayResult::Failure{
+                        std::nullopt, std::nullopt, "the record holds no deck for deal " + std::to_string(dealt + 1)};
                     return false;
                 }
                 if (started->dealer != record.deals[dealt].dealer) {
@@ -147,7 +145,8 @@ ReplayResult replay(const GameRecord& record) {
                 }
                 ++dealt;
             } else if (std::get_if<DealThrownIn>(&e)) {
-                result.deals.push_back({{"deal", dealt}, {"dealer", record.deals[dealt - 1].dealer}, {"thrown_in", true}});
+                result.deals.push_back(
+                    {{"deal", dealt}, {"dealer", record.deals[dealt - 1].dealer}, {"thrown_in", true}});
             } else if (const auto* scored = std::get_if<DealScored>(&e)) {
                 result.deals.push_back({{"deal", scored->deal_number},
                                         {"dealer", record.deals[dealt - 1].dealer},

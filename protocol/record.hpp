@@ -54,7 +54,7 @@ struct ReplayResult {
     /// {"deal":n,"dealer":d,"score":{deal_scored breakdown},"totals":[a,b]}.
     nlohmann::json deals = nlohmann::json::array();
     std::array<int, 2> totals{};
-    bool finished = false;            ///< the match reached its end (§8)
+    bool finished = false;  ///< the match reached its end (§8)
     std::optional<Team> winner;
     /// Set when an action was refused or the record disagrees with the replay; replay stops there.
     struct Failure {

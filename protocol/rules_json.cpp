@@ -84,8 +84,7 @@ OptionDef int_opt(std::string_view name, unsigned variants, Accessor<int> acc, i
             [acc, min, max, only, allowed](RuleOptions& r, const json& v) -> std::optional<std::string> {
                 if (!v.is_number_integer()) return "must be " + allowed;
                 auto n = v.get<std::int64_t>();
-                bool ok = only.empty() ? (n >= min && n <= max)
-                                       : std::find(only.begin(), only.end(), n) != only.end();
+                bool ok = only.empty() ? (n >= min && n <= max) : std::find(only.begin(), only.end(), n) != only.end();
                 if (!ok) return "must be " + allowed;
                 acc(r) = static_cast<int>(n);
                 return std::nullopt;
@@ -112,35 +111,44 @@ const std::vector<OptionDef>& registry() {
                                          : "shuffle_once_then_cut");
                      },
                      [](RuleOptions& r, const json& v) -> std::optional<std::string> {
-                         if (v == "shuffle_every_deal") r.shuffle_policy = ShufflePolicy::ShuffleEveryDeal;
-                         else if (v == "shuffle_once_then_cut") r.shuffle_policy = ShufflePolicy::ShuffleOnceThenCut;
-                         else return "must be one of \"shuffle_every_deal\", \"shuffle_once_then_cut\"";
+                         if (v == "shuffle_every_deal")
+                             r.shuffle_policy = ShufflePolicy::ShuffleEveryDeal;
+                         else if (v == "shuffle_once_then_cut")
+                             r.shuffle_policy = ShufflePolicy::ShuffleOnceThenCut;
+                         else
+                             return "must be one of \"shuffle_every_deal\", \"shuffle_once_then_cut\"";
                          return std::nullopt;
                      }});
-        d.push_back(int_opt("cut_min_packet", ALL, +[](RuleOptions& r) -> int& { return r.cut_min_packet; }, 1, 16));
+        d.push_back(int_opt(
+            "cut_min_packet", ALL, +[](RuleOptions& r) -> int& { return r.cut_min_packet; }, 1, 16));
         d.push_back(enum_opt<bool>("classic_first_deal", CL0 | CL1, false,
                                    +[](RuleOptions& r) -> bool& { return r.classic_first_deal_2_3; },
                                    {{"3-2", false}, {"2-3", true}}));
-        d.push_back(bool_opt("round2_allow_turned_suit", CL0 | CL1 | DE, false,
-                             +[](RuleOptions& r) -> bool& { return r.round2_allow_turned_suit; }));
+        d.push_back(bool_opt(
+            "round2_allow_turned_suit", CL0 | CL1 | DE, false,
+            +[](RuleOptions& r) -> bool& { return r.round2_allow_turned_suit; }));
         d.push_back(enum_opt<bool>("redeal_dealer", ALL, false,
                                    +[](RuleOptions& r) -> bool& { return r.redeal_dealer_same; },
                                    {{"next", false}, {"same", true}}));
-        d.push_back(bool_opt("trump_lead_overtake_partner", FOUR, false,
-                             +[](RuleOptions& r) -> bool& { return r.play.trump_lead_overtake_partner; }));
-        d.push_back(bool_opt("partner_winning_exemption", FOUR, false,
-                             +[](RuleOptions& r) -> bool& { return r.play.partner_winning_exemption; }));
+        d.push_back(bool_opt(
+            "trump_lead_overtake_partner", FOUR, false,
+            +[](RuleOptions& r) -> bool& { return r.play.trump_lead_overtake_partner; }));
+        d.push_back(bool_opt(
+            "partner_winning_exemption", FOUR, false,
+            +[](RuleOptions& r) -> bool& { return r.play.partner_winning_exemption; }));
         d.push_back(enum_opt<PartnerWinningTrumpRestriction>(
             "partner_winning_trump_restriction", FOUR, false,
             +[](RuleOptions& r) -> PartnerWinningTrumpRestriction& { return r.play.partner_winning_trump_restriction; },
             {{"none", PartnerWinningTrumpRestriction::None},
              {"no_undertrump_if_can_overtrump", PartnerWinningTrumpRestriction::NoUndertrumpIfCanOvertrump},
              {"no_undertrump_unless_only_trumps", PartnerWinningTrumpRestriction::NoUndertrumpUnlessOnlyTrumps}}));
-        d.push_back(bool_opt("must_undertrump", FOUR, false, +[](RuleOptions& r) -> bool& { return r.play.must_undertrump; }));
+        d.push_back(bool_opt(
+            "must_undertrump", FOUR, false, +[](RuleOptions& r) -> bool& { return r.play.must_undertrump; }));
         d.push_back(fixed_opt("belote_announcement", FOUR, false, "auto"));
         d.push_back(fixed_opt("belote_king_first", FOUR, false, false));
-        d.push_back(bool_opt("litige_escrow_includes_belote", FOUR, false,
-                             +[](RuleOptions& r) -> bool& { return r.litige_escrow_includes_belote; }));
+        d.push_back(bool_opt(
+            "litige_escrow_includes_belote", FOUR, false,
+            +[](RuleOptions& r) -> bool& { return r.litige_escrow_includes_belote; }));
         d.push_back(fixed_opt("escrow_at_match_end", FOUR, false, "discard"));
         // Announcements (CL1; CO with coinche_announcements).
         d.push_back(fixed_opt("melds", CL1 | CO, true, "auto"));
@@ -149,56 +157,69 @@ const std::vector<OptionDef>& registry() {
                                           {{"single_100", MeldLongRun::Single100}, {"split", MeldLongRun::Split}}));
         d.push_back(fixed_opt("meld_card_reuse", CL1 | CO, true, false));
         d.push_back(enum_opt<EqualMeldTiebreak>(
-            "equal_meld_tiebreak", CL1 | CO, true, +[](RuleOptions& r) -> EqualMeldTiebreak& { return r.melds.equal_tiebreak; },
+            "equal_meld_tiebreak", CL1 | CO, true,
+            +[](RuleOptions& r) -> EqualMeldTiebreak& { return r.melds.equal_tiebreak; },
             {{"first_in_play_order", EqualMeldTiebreak::FirstInPlayOrder}, {"cancel", EqualMeldTiebreak::Cancel}}));
         d.push_back(enum_opt<MeldTransfer>(
-            "failed_contract_melds", CL1 | CO, true, +[](RuleOptions& r) -> MeldTransfer& { return r.melds.failed_contract; },
+            "failed_contract_melds", CL1 | CO, true,
+            +[](RuleOptions& r) -> MeldTransfer& { return r.melds.failed_contract; },
             {{"to_defenders", MeldTransfer::ToWinners}, {"kept_by_owner", MeldTransfer::KeptByOwner}}));
         d.push_back(enum_opt<MeldTransfer>(
             "capot_melds", CL1 | CO, true, +[](RuleOptions& r) -> MeldTransfer& { return r.melds.capot; },
             {{"to_capot_side", MeldTransfer::ToWinners}, {"kept_by_owner", MeldTransfer::KeptByOwner}}));
         // Coinche.
-        d.push_back(enum_opt<CoincheDealPattern>(
-            "coinche_deal_pattern", CO, false, +[](RuleOptions& r) -> CoincheDealPattern& { return r.coinche.deal_pattern; },
-            {{"3-2-3", CoincheDealPattern::P323}, {"3-3-2", CoincheDealPattern::P332}, {"2-3-3", CoincheDealPattern::P233}}));
-        d.push_back(bool_opt("coinche_sa_ta", CO, false, +[](RuleOptions& r) -> bool& { return r.coinche.sa_ta; }));
-        d.push_back(bool_opt("coinche_announcements", CO, false,
-                             +[](RuleOptions& r) -> bool& { return r.coinche.announcements; }));
+        d.push_back(
+            enum_opt<CoincheDealPattern>("coinche_deal_pattern", CO, false,
+                                         +[](RuleOptions& r) -> CoincheDealPattern& { return r.coinche.deal_pattern; },
+                                         {{"3-2-3", CoincheDealPattern::P323},
+                                          {"3-3-2", CoincheDealPattern::P332},
+                                          {"2-3-3", CoincheDealPattern::P233}}));
+        d.push_back(bool_opt(
+            "coinche_sa_ta", CO, false, +[](RuleOptions& r) -> bool& { return r.coinche.sa_ta; }));
+        d.push_back(bool_opt(
+            "coinche_announcements", CO, false, +[](RuleOptions& r) -> bool& { return r.coinche.announcements; }));
         d.push_back(fixed_opt("coinche_bid_ranking", CO, false, "value_only"));
         d.push_back(fixed_opt("coinche_contre_timing", CO, false, "in_turn"));
-        d.push_back(bool_opt("coinche_capot_doublable", CO, false,
-                             +[](RuleOptions& r) -> bool& { return r.coinche.capot_doublable; }));
+        d.push_back(bool_opt(
+            "coinche_capot_doublable", CO, false, +[](RuleOptions& r) -> bool& { return r.coinche.capot_doublable; }));
         d.push_back(enum_opt<CoincheSuccess>(
             "coinche_success", CO, false, +[](RuleOptions& r) -> CoincheSuccess& { return r.coinche.success; },
             {{"reach_and_beat", CoincheSuccess::ReachAndBeat}, {"reach_only", CoincheSuccess::ReachOnly}}));
-        d.push_back(enum_opt<CoincheTie>("coinche_tie", CO, false, +[](RuleOptions& r) -> CoincheTie& { return r.coinche.tie; },
+        d.push_back(enum_opt<CoincheTie>("coinche_tie", CO, false,
+                                         +[](RuleOptions& r) -> CoincheTie& { return r.coinche.tie; },
                                          {{"litige", CoincheTie::Litige}, {"fail", CoincheTie::Fail}}));
         d.push_back(fixed_opt("coinche_melds_count", CO, false, true));
         d.push_back(fixed_opt("coinche_belote_counts", CO, false, true));
-        d.push_back(int_opt("coinche_fail_base", CO, +[](RuleOptions& r) -> int& { return r.coinche.fail_base; }, 160, 162,
-                            {162, 160}));
-        d.push_back(enum_opt<CoincheDoubleScope>(
-            "coinche_double_scope", CO, false, +[](RuleOptions& r) -> CoincheDoubleScope& { return r.coinche.double_scope; },
-            {{"base_and_contract", CoincheDoubleScope::BaseAndContract}, {"contract_only", CoincheDoubleScope::ContractOnly}}));
-        d.push_back(int_opt("surcontre_multiplier", CO, +[](RuleOptions& r) -> int& { return r.coinche.surcontre_multiplier; },
-                            3, 4, {4, 3}));
+        d.push_back(int_opt("coinche_fail_base", CO, +[](RuleOptions& r) -> int& { return r.coinche.fail_base; }, 160,
+                            162, {162, 160}));
+        d.push_back(
+            enum_opt<CoincheDoubleScope>("coinche_double_scope", CO, false,
+                                         +[](RuleOptions& r) -> CoincheDoubleScope& { return r.coinche.double_scope; },
+                                         {{"base_and_contract", CoincheDoubleScope::BaseAndContract},
+                                          {"contract_only", CoincheDoubleScope::ContractOnly}}));
+        d.push_back(int_opt("surcontre_multiplier", CO,
+                            +[](RuleOptions& r) -> int& { return r.coinche.surcontre_multiplier; }, 3, 4, {4, 3}));
         d.push_back(enum_opt<CoincheCapotScoring>(
-            "coinche_capot_scoring", CO, false, +[](RuleOptions& r) -> CoincheCapotScoring& { return r.coinche.capot_scoring; },
+            "coinche_capot_scoring", CO, false,
+            +[](RuleOptions& r) -> CoincheCapotScoring& { return r.coinche.capot_scoring; },
             {{"formula", CoincheCapotScoring::Formula}, {"forfait_500", CoincheCapotScoring::Forfait500}}));
         d.push_back(enum_opt<CoincheBeloteOnFailure>(
             "coinche_belote_on_failure", CO, false,
             +[](RuleOptions& r) -> CoincheBeloteOnFailure& { return r.coinche.belote_on_failure; },
             {{"kept", CoincheBeloteOnFailure::Kept}, {"to_defenders", CoincheBeloteOnFailure::ToDefenders}}));
-        d.push_back(enum_opt<TaBelote>("ta_belote", CO, false, +[](RuleOptions& r) -> TaBelote& { return r.coinche.ta_belote; },
+        d.push_back(enum_opt<TaBelote>("ta_belote", CO, false,
+                                       +[](RuleOptions& r) -> TaBelote& { return r.coinche.ta_belote; },
                                        {{"each_suit", TaBelote::EachSuit}, {"none", TaBelote::None}}));
         // Découverte.
-        d.push_back(enum_opt<DecouverteReveal>(
-            "decouverte_reveal", DE, false, +[](RuleOptions& r) -> DecouverteReveal& { return r.decouverte.reveal; },
-            {{"after_trick", DecouverteReveal::AfterTrick}, {"leader_immediately", DecouverteReveal::LeaderImmediately}}));
+        d.push_back(enum_opt<DecouverteReveal>("decouverte_reveal", DE, false,
+                                               +[](RuleOptions& r) -> DecouverteReveal& { return r.decouverte.reveal; },
+                                               {{"after_trick", DecouverteReveal::AfterTrick},
+                                                {"leader_immediately", DecouverteReveal::LeaderImmediately}}));
         d.push_back(fixed_opt("decouverte_belote", DE, false, false));
         d.push_back(fixed_opt("decouverte_announcements", DE, false, false));
         d.push_back(enum_opt<DecouverteDealOrder>(
-            "decouverte_deal_order", DE, false, +[](RuleOptions& r) -> DecouverteDealOrder& { return r.decouverte.deal_order; },
+            "decouverte_deal_order", DE, false,
+            +[](RuleOptions& r) -> DecouverteDealOrder& { return r.decouverte.deal_order; },
             {{"seed", DecouverteDealOrder::Seed}, {"blog", DecouverteDealOrder::Blog}}));
         d.push_back(enum_opt<DecouverteDealer>(
             "decouverte_dealer", DE, false, +[](RuleOptions& r) -> DecouverteDealer& { return r.decouverte.dealer; },
@@ -229,10 +250,10 @@ std::variant<RuleOptions, RulesError> rules_from_json(const json& rules, Variant
             if (!def) return RulesError{it.key(), "unknown rule option '" + it.key() + "'"};
             if (def->melds_only != (pass == 1)) continue;
             if (!(def->variants & bit(variant)) || (def->melds_only && !uses_melds(options)))
-                return RulesError{it.key(), "rule option '" + it.key() + "' does not apply to " + variant_name +
-                                                (def->melds_only && variant == Variant::Coinche
-                                                     ? " without coinche_announcements"
-                                                     : "")};
+                return RulesError{
+                    it.key(),
+                    "rule option '" + it.key() + "' does not apply to " + variant_name +
+                        (def->melds_only && variant == Variant::Coinche ? " without coinche_announcements" : "")};
             if (auto problem = def->set(options.rules, it.value()))
                 return RulesError{it.key(), "rule option '" + it.key() + "' " + *problem};
         }
@@ -247,7 +268,10 @@ std::variant<RuleOptions, RulesError> rules_from_json(const json& rules, Variant
         // Name the option the engine refused, when its message names one.
         std::string option;
         for (const OptionDef& d : registry())
-            if (problem->find(d.name) != std::string::npos) { option = d.name; break; }
+            if (problem->find(d.name) != std::string::npos) {
+                option = d.name;
+                break;
+            }
         return RulesError{option, *problem};
     }
     return options.rules;

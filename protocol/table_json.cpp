@@ -70,8 +70,9 @@ json view_json(const View& view) {
     for (const AuctionCall& c : view.auction) calls.push_back(auction_call_json(c));
     out["auction"] = std::move(calls);
     out["taker"] = optional_int(view.taker);
-    out["trump"] = view.contract && view.contract->kind == ContractKind::SuitTrump ? json(to_string(view.contract->trump))
-                                                                                 : json(nullptr);
+    out["trump"] = view.contract && view.contract->kind == ContractKind::SuitTrump
+                       ? json(to_string(view.contract->trump))
+                       : json(nullptr);
     out["belote_seat"] = optional_int(view.belote_seat);
     out["trick"] = view.phase == Phase::Play ? trick_json(view.trick) : json(nullptr);
     out["last_trick"] = view.last_trick ? trick_json(*view.last_trick) : json(nullptr);

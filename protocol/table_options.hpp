@@ -18,11 +18,11 @@ inline constexpr int max_stake = 1'000'000;
 
 /// The platform options of a table (RULES.md §8.1, §9 last row).
 struct TableSettings {
-    int turn_time_s = 0;       ///< time per move in seconds; 0 = off, else min..max_turn_time_s
+    int turn_time_s = 0;         ///< time per move in seconds; 0 = off, else min..max_turn_time_s
     bool private_table = false;  ///< not listed; sitting or watching needs the invitation code
-    bool spectators = true;    ///< anyone who may see the table may watch it
-    bool competitive = false;  ///< competitive (true) or practice (false)
-    int stake = 0;             ///< chips per player, stored with each match (0..max_stake)
+    bool spectators = true;      ///< anyone who may see the table may watch it
+    bool competitive = false;    ///< competitive (true) or practice (false)
+    int stake = 0;               ///< chips per player, stored with each match (0..max_stake)
     bool operator==(const TableSettings&) const = default;
 };
 

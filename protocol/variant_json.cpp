@@ -30,8 +30,8 @@ json seat_melds_json(const std::vector<SeatMelds>& melds) {
 json tableau_json(const TableauView& tableau) {
     json piles = json::array();
     for (const PileView& pile : tableau)
-        piles.push_back({{"face_up", pile.face_up ? card_json(*pile.face_up) : json(nullptr)},
-                         {"face_down", pile.face_down}});
+        piles.push_back(
+            {{"face_up", pile.face_up ? card_json(*pile.face_up) : json(nullptr)}, {"face_down", pile.face_down}});
     return piles;
 }
 

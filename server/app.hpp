@@ -13,7 +13,6 @@ namespace belote {
 /// Creates the handler that serves every WebSocket connection (lobby, tables, robots...).
 /// Called once by main before the server starts accepting; `ioc` is run by config.threads
 /// threads and outlives the handler's use by the server. May throw to abort startup.
-std::shared_ptr<net::ConnectionHandler> make_game_handler(boost::asio::io_context& ioc,
-                                                          const Config& config);
+std::shared_ptr<net::ConnectionHandler> make_game_handler(boost::asio::io_context& ioc, const Config& config);
 
 }  // namespace belote

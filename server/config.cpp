@@ -46,8 +46,7 @@ void add_ops_options(CLI::App& app, Config& c) {
 
 ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
     Config c;
-    CLI::App app{"belote-server: authoritative multiplayer Belote server (HTTP + WebSocket)",
-                 "belote-server"};
+    CLI::App app{"belote-server: authoritative multiplayer Belote server (HTTP + WebSocket)", "belote-server"};
     app.get_formatter()->column_width(40);
 
     app.add_option("-a,--address", c.address, "IP address to listen on")
@@ -66,11 +65,9 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
     app.add_option("-l,--log-level", c.log_level, "Log level")
         ->envname("BELOTE_LOG_LEVEL")
         ->capture_default_str()
-        ->transform(CLI::IsMember(std::vector<std::string>{"trace", "debug", "info", "warn", "error",
-                                                       "critical", "off"},
-                              CLI::ignore_case));
-    app.add_option("--max-frame-bytes", c.max_frame_bytes,
-                   "Largest WebSocket message accepted from a client, in bytes")
+        ->transform(CLI::IsMember(
+            std::vector<std::string>{"trace", "debug", "info", "warn", "error", "critical", "off"}, CLI::ignore_case));
+    app.add_option("--max-frame-bytes", c.max_frame_bytes, "Largest WebSocket message accepted from a client, in bytes")
         ->envname("BELOTE_MAX_FRAME_BYTES")
         ->capture_default_str()
         ->check(CLI::Number)
@@ -92,8 +89,7 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->check(CLI::Number)
         ->check(CLI::Range(1u, 256u));
 
-    app.add_option("--robot-delay-ms", c.robot_delay_ms,
-                   "Milliseconds a robot waits before acting (0: at once)")
+    app.add_option("--robot-delay-ms", c.robot_delay_ms, "Milliseconds a robot waits before acting (0: at once)")
         ->envname("BELOTE_ROBOT_DELAY_MS")
         ->capture_default_str()
         ->check(CLI::Range(0u, 60'000u));
@@ -126,8 +122,6 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
     return {std::move(c), 0};
 }
 
-ConfigParse parse_config(int argc, const char* const* argv) {
-    return parse_config(argc, argv, std::cout, std::cerr);
-}
+ConfigParse parse_config(int argc, const char* const* argv) { return parse_config(argc, argv, std::cout, std::cerr); }
 
 }  // namespace belote

@@ -13,24 +13,26 @@ std::string default_web_dir();
 /// Server settings. Every field can be given as a command-line flag or a BELOTE_* environment
 /// variable (the flag wins); see parse_config.
 struct Config {
-    std::string address = "0.0.0.0";        ///< --address, BELOTE_ADDRESS: IPv4/IPv6 to bind
-    unsigned short port = 8080;              ///< --port, BELOTE_PORT: 0 picks a free port
-    std::string web_dir = default_web_dir(); ///< --web-dir, BELOTE_WEB_DIR: served at "/"
-    std::string log_level = "info";          ///< --log-level, BELOTE_LOG_LEVEL: spdlog level name
-    std::size_t max_frame_bytes = 64 * 1024; ///< --max-frame-bytes, BELOTE_MAX_FRAME_BYTES
-    std::size_t max_send_queue = 256;        ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
-    unsigned idle_timeout_s = 300;           ///< --idle-timeout-s, BELOTE_IDLE_TIMEOUT_S: ping at half, drop a silent client at the end
-    unsigned threads = 2;                    ///< --threads, BELOTE_THREADS: io_context threads
-    unsigned robot_delay_ms = 700;           ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
+    std::string address = "0.0.0.0";          ///< --address, BELOTE_ADDRESS: IPv4/IPv6 to bind
+    unsigned short port = 8080;               ///< --port, BELOTE_PORT: 0 picks a free port
+    std::string web_dir = default_web_dir();  ///< --web-dir, BELOTE_WEB_DIR: served at "/"
+    std::string log_level = "info";           ///< --log-level, BELOTE_LOG_LEVEL: spdlog level name
+    std::size_t max_frame_bytes = 64 * 1024;  ///< --max-frame-bytes, BELOTE_MAX_FRAME_BYTES
+    std::size_t max_send_queue = 256;         ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
+    unsigned idle_timeout_s =
+        300;               ///< --idle-timeout-s, BELOTE_IDLE_TIMEOUT_S: ping at half, drop a silent client at the end
+    unsigned threads = 2;  ///< --threads, BELOTE_THREADS: io_context threads
+    unsigned robot_delay_ms = 700;  ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
     // Operations (docs/operations.md):
-    std::string data_dir = "data";           ///< --data-dir, BELOTE_DATA_DIR: created at start-up
-    std::string log_format = "text";         ///< --log-format, BELOTE_LOG_FORMAT: "text" or "json"
-    unsigned shutdown_deadline_s = 10;       ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
-    bool healthcheck = false;                ///< --healthcheck: probe a running server's /healthz and exit
-    unsigned reclaim_window_s = 180;         ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
-    unsigned msg_burst = 200;                ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
-    unsigned msg_rate = 50;                  ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
-    unsigned max_tables_per_player = 5;      ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
+    std::string data_dir = "data";      ///< --data-dir, BELOTE_DATA_DIR: created at start-up
+    std::string log_format = "text";    ///< --log-format, BELOTE_LOG_FORMAT: "text" or "json"
+    unsigned shutdown_deadline_s = 10;  ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
+    bool healthcheck = false;           ///< --healthcheck: probe a running server's /healthz and exit
+    unsigned reclaim_window_s =
+        180;                   ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
+    unsigned msg_burst = 200;  ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
+    unsigned msg_rate = 50;    ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
+    unsigned max_tables_per_player = 5;  ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

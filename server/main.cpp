@@ -8,8 +8,8 @@
 #include "server/ops/logging.hpp"
 #include "server/ops/shutdown.hpp"
 
-#include <boost/asio/io_context.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/io_context.hpp>
 
 #include <chrono>
 #include <exception>
@@ -36,8 +36,7 @@ int main(int argc, char** argv) {
         belote::ops::GracefulShutdown shutdown{ioc, server, std::chrono::seconds(config.shutdown_deadline_s)};
         const auto endpoint = server.endpoint();
         spdlog::info("listening on http://{}:{} (WebSocket /ws), web dir {}, data dir {}, {} threads",
-                     endpoint.address().to_string(), endpoint.port(), config.web_dir, config.data_dir,
-                     config.threads);
+                     endpoint.address().to_string(), endpoint.port(), config.web_dir, config.data_dir, config.threads);
 
         std::vector<std::thread> threads;
         threads.reserve(config.threads - 1);

@@ -6,13 +6,13 @@
 //
 //   belote-echo --port 9001 --threads 2
 
+#include <CLI/CLI.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <deque>
@@ -53,7 +53,8 @@ private:
         do_read();
     }
     void do_write() {
-        ws_.async_write(asio::buffer(queue_.front()), beast::bind_front_handler(&EchoSession::on_write, shared_from_this()));
+        ws_.async_write(asio::buffer(queue_.front()),
+                        beast::bind_front_handler(&EchoSession::on_write, shared_from_this()));
     }
     void on_write(beast::error_code ec, std::size_t) {
         if (ec) return;
@@ -79,7 +80,8 @@ public:
 
 private:
     void do_accept() {
-        acceptor_.async_accept(asio::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+        acceptor_.async_accept(asio::make_strand(ioc_),
+                               beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
     }
     void on_accept(beast::error_code ec, tcp::socket socket) {
         if (!ec) std::make_shared<EchoSession>(std::move(socket))->run();

@@ -6,6 +6,7 @@
 // seconds, and the program then closes every connection, stops the servers it started and exits.
 // Only 127.0.0.1 is ever connected to.
 
+#include <CLI/CLI.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -13,7 +14,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <signal.h>
@@ -60,10 +60,10 @@ struct Options {
     unsigned short echo_port = 0;
     int server_pid = 0;
     int tables = 100;
-    int humans = 4;          ///< connected players per table (the other seats get robots)
-    int robot_tables = 0;    ///< extra tables of four robots (no connection after the start)
-    double rate = 0;         ///< actions per second per table; 0 = as fast as possible
-    double duration = 20;    ///< seconds of measurement
+    int humans = 4;        ///< connected players per table (the other seats get robots)
+    int robot_tables = 0;  ///< extra tables of four robots (no connection after the start)
+    double rate = 0;       ///< actions per second per table; 0 = as fast as possible
+    double duration = 20;  ///< seconds of measurement
     double setup_timeout = 120;
     int connections = 1000;  ///< idle mode
     int threads = 1;
@@ -79,12 +79,12 @@ struct Options {
 
 /// Per-worker counters, merged at the end (each worker thread touches only its own).
 struct Stats {
-    std::vector<std::uint32_t> ack_us;    ///< send of an action -> its ok reply
-    std::vector<std::uint32_t> event_us;  ///< send of an action -> its event at the last recipient
-    std::uint64_t actions = 0;            ///< actions acknowledged while measuring
-    std::uint64_t frames_in = 0;          ///< frames received while measuring
-    std::uint64_t frames_out = 0;         ///< frames sent while measuring
-    std::uint64_t matches = 0;            ///< matches ended while measuring
+    std::vector<std::uint32_t> ack_us;            ///< send of an action -> its ok reply
+    std::vector<std::uint32_t> event_us;          ///< send of an action -> its event at the last recipient
+    std::uint64_t actions = 0;                    ///< actions acknowledged while measuring
+    std::uint64_t frames_in = 0;                  ///< frames received while measuring
+    std::uint64_t frames_out = 0;                 ///< frames sent while measuring
+    std::uint64_t matches = 0;                    ///< matches ended while measuring
     std::map<std::string, std::uint64_t> errors;  ///< "error:<code>", "close:<code>", "connect", ...
 
     void merge(const Stats& o) {
@@ -201,7 +201,9 @@ public:
     }
     int max_connecting = 256;
 
-    void run() { thread_ = std::thread([this] { ioc_.run(); }); }
+    void run() {
+        thread_ = std::thread([this] { ioc_.run(); });
+    }
     void stop() {
         work_.reset();
         ioc_.stop();
@@ -229,29 +231,31 @@ void Client::connect(unsigned short port, OnEvent on_open, OnEvent on_fail) {
                                on_fail = std::move(on_fail)]() mutable {
         auto& tcp_layer = beast::get_lowest_layer(self->ws_);
         tcp_layer.expires_after(std::chrono::seconds(30));
-        tcp_layer.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
-                                [self, on_open = std::move(on_open), on_fail = std::move(on_fail)](beast::error_code ec) mutable {
-            if (ec) {
-                self->worker_.stats.errors["connect: " + ec.message()]++;
-                self->worker_.connect_done();
-                return on_fail();
-            }
-            beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
-            self->ws_.async_handshake("127.0.0.1", "/ws", [self, on_open = std::move(on_open),
-                                                           on_fail = std::move(on_fail)](beast::error_code ec) mutable {
-                self->worker_.connect_done();
+        tcp_layer.async_connect(
+            tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
+            [self, on_open = std::move(on_open), on_fail = std::move(on_fail)](beast::error_code ec) mutable {
                 if (ec) {
-                    self->worker_.stats.errors["handshake: " + ec.message()]++;
+                    self->worker_.stats.errors["connect: " + ec.message()]++;
+                    self->worker_.connect_done();
                     return on_fail();
                 }
-                beast::get_lowest_layer(self->ws_).expires_never();
-                self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-                self->ws_.text(true);
-                self->open_ = true;
-                self->do_read();
-                on_open();
+                beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+                self->ws_.async_handshake(
+                    "127.0.0.1", "/ws",
+                    [self, on_open = std::move(on_open), on_fail = std::move(on_fail)](beast::error_code ec) mutable {
+                        self->worker_.connect_done();
+                        if (ec) {
+                            self->worker_.stats.errors["handshake: " + ec.message()]++;
+                            return on_fail();
+                        }
+                        beast::get_lowest_layer(self->ws_).expires_never();
+                        self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+                        self->ws_.text(true);
+                        self->open_ = true;
+                        self->do_read();
+                        on_open();
+                    });
             });
-        });
     });
 }
 
@@ -273,8 +277,7 @@ void Client::do_read() {
         }
         if (measuring.load(std::memory_order_relaxed)) self->worker_.stats.frames_in++;
         const auto data = self->buffer_.cdata();
-        if (self->on_message)
-            self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+        if (self->on_message) self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
         self->buffer_.consume(self->buffer_.size());
         self->do_read();
     });
@@ -335,8 +338,11 @@ public:
             auto c = std::make_shared<Client>(w_, w_.ioc());
             clients_.push_back(c);
             c->on_message = [this, s](std::string_view m) { on_message(s, m); };
-            c->on_closed = [this] { if (!done_) fail("closed"); };
-            c->connect(o_.port, [this, s] { hello(s); }, [this] { fail("connect"); });
+            c->on_closed = [this] {
+                if (!done_) fail("closed");
+            };
+            c->connect(
+                o_.port, [this, s] { hello(s); }, [this] { fail("connect"); });
         }
     }
 
@@ -430,7 +436,8 @@ private:
 
     void on_message(int s, std::string_view m) {
         if (done_) return;
-        if (m.find("\"type\":\"ok\"") != std::string_view::npos || m.find("\"type\":\"error\"") != std::string_view::npos) {
+        if (m.find("\"type\":\"ok\"") != std::string_view::npos ||
+            m.find("\"type\":\"error\"") != std::string_view::npos) {
             json r = json::parse(m, nullptr, false);
             if (!r.is_object() || !r.contains("id") || !r["id"].is_number_integer()) {
                 w_.stats.errors["error:" + r.value("code", std::string("?"))]++;
@@ -468,7 +475,8 @@ private:
                 if (p.v == v || (p.v == -1 && p.seat == seat)) {
                     p.v = v;
                     if (++p.seen == humans_) {
-                        if (measuring.load(std::memory_order_relaxed)) w_.stats.event_us.push_back(micros_since(p.sent));
+                        if (measuring.load(std::memory_order_relaxed))
+                            w_.stats.event_us.push_back(micros_since(p.sent));
                         // drop every finished entry at the front (they finish in order)
                     }
                     break;
@@ -551,7 +559,12 @@ public:
             clients_.push_back(c);
             sent_.emplace_back();
             c->on_message = [this, i](std::string_view) { on_echo(i); };
-            c->connect(o_.echo_port, [this] { if (++open_ == n_) progress_.ready++; }, [this] { progress_.failed++; });
+            c->connect(
+                o_.echo_port,
+                [this] {
+                    if (++open_ == n_) progress_.ready++;
+                },
+                [this] { progress_.failed++; });
         }
     }
     void go() override {
@@ -567,7 +580,8 @@ private:
     void fire(int i) {
         if (done_) return;
         sent_[i] = Clock::now();
-        clients_[i]->send(R"({"card":"JS","id":123456,"table":"t1234","type":"play","pad":"..........................................................................."})");
+        clients_[i]->send(
+            R"({"card":"JS","id":123456,"table":"t1234","type":"play","pad":"..........................................................................."})");
     }
     void on_echo(int i) {
         if (measuring.load(std::memory_order_relaxed)) {
@@ -577,7 +591,8 @@ private:
         if (done_ || stopping.load()) return;
         if (o_.rate <= 0) return fire(i);
         auto timer = std::make_shared<asio::steady_timer>(
-            w_.ioc(), sent_[i] + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(4.0 / o_.rate)));
+            w_.ioc(),
+            sent_[i] + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(4.0 / o_.rate)));
         timers_.push_back(timer);
         timer->async_wait([this, i, timer](beast::error_code ec) {
             timers_.erase(std::remove(timers_.begin(), timers_.end(), timer), timers_.end());
@@ -612,8 +627,13 @@ public:
                     progress_.failed++;
                 }
             };
-            c->connect(o_.port, [c, i] { c->send(R"({"type":"hello","id":1,"protocol":1,"nickname":"idle)" + std::to_string(i % 1000) + "\"}"); },
-                       [this] { progress_.failed++; });
+            c->connect(
+                o_.port,
+                [c, i] {
+                    c->send(R"({"type":"hello","id":1,"protocol":1,"nickname":"idle)" + std::to_string(i % 1000) +
+                            "\"}");
+                },
+                [this] { progress_.failed++; });
         }
     }
     void go() override {}
@@ -759,8 +779,7 @@ void print(Result& r, double baseline_frames_per_s) {
     std::printf("   actions/s %.0f   frames/s %.0f (in %.0f, out %.0f)   matches %llu\n", aps, fps,
                 static_cast<double>(s.frames_in) / r.seconds, static_cast<double>(s.frames_out) / r.seconds,
                 static_cast<unsigned long long>(s.matches));
-    if (baseline_frames_per_s > 0)
-        std::printf("   frames/s vs echo baseline: %.2f\n", fps / baseline_frames_per_s);
+    if (baseline_frames_per_s > 0) std::printf("   frames/s vs echo baseline: %.2f\n", fps / baseline_frames_per_s);
     std::printf("   ack latency ms:   p50 %.3f  p99 %.3f  p99.9 %.3f  (n=%zu)\n", percentile_ms(s.ack_us, 0.5),
                 percentile_ms(s.ack_us, 0.99), percentile_ms(s.ack_us, 0.999), s.ack_us.size());
     if (!s.event_us.empty())
@@ -793,9 +812,12 @@ int main(int argc, char** argv) {
     using namespace loadgen;
     Options o;
     CLI::App app{"belote-loadgen: load generator for belote-server (loopback only)"};
-    app.add_option("--mode", o.mode, "game: tables playing matches; echo: only the echo baseline; idle: authenticated idle connections")
-        ->check(CLI::IsMember({"game", "echo", "idle"}))->capture_default_str();
-    app.add_flag("--echo", o.with_echo, "game mode: first drive belote-echo with as many connections, same pace (baseline)");
+    app.add_option("--mode", o.mode,
+                   "game: tables playing matches; echo: only the echo baseline; idle: authenticated idle connections")
+        ->check(CLI::IsMember({"game", "echo", "idle"}))
+        ->capture_default_str();
+    app.add_flag("--echo", o.with_echo,
+                 "game mode: first drive belote-echo with as many connections, same pace (baseline)");
     app.add_option("--server-bin", o.server_bin, "start this belote-server as a child (else --port and --pid)");
     app.add_option("--echo-bin", o.echo_bin, "start this belote-echo as a child (else --echo-port)");
     app.add_option("--port", o.port, "port of a running belote-server on 127.0.0.1");
@@ -803,17 +825,24 @@ int main(int argc, char** argv) {
     app.add_option("--pid", o.server_pid, "pid of the running belote-server (for its VmRSS and CPU)");
     app.add_option("--tables", o.tables, "tables with connected players")->capture_default_str();
     app.add_option("--humans", o.humans, "connected players per table (1..4, robots in the other seats)")
-        ->check(CLI::Range(1, 4))->capture_default_str();
+        ->check(CLI::Range(1, 4))
+        ->capture_default_str();
     app.add_option("--robot-tables", o.robot_tables, "extra tables of four robots")->capture_default_str();
     app.add_option("--rate", o.rate, "actions per second per table (0: as fast as possible)")->capture_default_str();
-    app.add_option("--duration", o.duration, "seconds of measurement")->check(CLI::Range(1.0, 600.0))->capture_default_str();
+    app.add_option("--duration", o.duration, "seconds of measurement")
+        ->check(CLI::Range(1.0, 600.0))
+        ->capture_default_str();
     app.add_option("--setup-timeout", o.setup_timeout, "seconds allowed to connect and seat everyone")
-        ->check(CLI::Range(1.0, 600.0))->capture_default_str();
-    app.add_option("--connections", o.connections, "idle mode: connections to open (0: as many as the open-file limit allows)")
+        ->check(CLI::Range(1.0, 600.0))
+        ->capture_default_str();
+    app.add_option("--connections", o.connections,
+                   "idle mode: connections to open (0: as many as the open-file limit allows)")
         ->capture_default_str();
     app.add_option("--threads", o.threads, "load generator threads")->check(CLI::Range(1, 64))->capture_default_str();
-    app.add_option("--server-threads", o.server_threads, "--threads of the servers started here")->capture_default_str();
-    app.add_option("--robot-delay-ms", o.robot_delay_ms, "--robot-delay-ms of the belote-server started here")->capture_default_str();
+    app.add_option("--server-threads", o.server_threads, "--threads of the servers started here")
+        ->capture_default_str();
+    app.add_option("--robot-delay-ms", o.robot_delay_ms, "--robot-delay-ms of the belote-server started here")
+        ->capture_default_str();
     app.add_option("--target", o.target, "match target (301, 501, 1000)")->capture_default_str();
     app.add_option("--max-connecting", o.max_connecting, "connection attempts in flight")->capture_default_str();
     CLI11_PARSE(app, argc, argv);
@@ -828,17 +857,25 @@ int main(int argc, char** argv) {
         const bool need_echo = o.mode == "echo" || o.with_echo;
         if (need_server && !o.server_bin.empty()) {
             o.port = free_port();
-            std::vector<std::string> args{o.server_bin, "--address", "127.0.0.1", "--port", std::to_string(o.port),
-                                          "--log-level", "warn", "--threads", std::to_string(o.server_threads),
-                                          "--robot-delay-ms", std::to_string(o.robot_delay_ms)};
+            std::vector<std::string> args{o.server_bin,
+                                          "--address",
+                                          "127.0.0.1",
+                                          "--port",
+                                          std::to_string(o.port),
+                                          "--log-level",
+                                          "warn",
+                                          "--threads",
+                                          std::to_string(o.server_threads),
+                                          "--robot-delay-ms",
+                                          std::to_string(o.robot_delay_ms)};
             server.pid = spawn_and_wait(args, o.port);
             o.server_pid = server.pid;
         }
         if (need_echo && !o.echo_bin.empty()) {
             o.echo_port = free_port();
-            echo.pid = spawn_and_wait({o.echo_bin, "--port", std::to_string(o.echo_port), "--threads",
-                                       std::to_string(o.server_threads)},
-                                      o.echo_port);
+            echo.pid = spawn_and_wait(
+                {o.echo_bin, "--port", std::to_string(o.echo_port), "--threads", std::to_string(o.server_threads)},
+                o.echo_port);
         }
         if (need_server && !o.port) throw std::runtime_error("give --server-bin or --port");
         if (need_echo && !o.echo_port) throw std::runtime_error("give --echo-bin or --echo-port");
@@ -855,23 +892,25 @@ int main(int argc, char** argv) {
             const int n = o.mode == "echo" ? std::max(table_connections, 1) : table_connections;
             // Spread the connections over drivers of at most 250 (keeps setup concurrent).
             const int per = 250, drivers = (n + per - 1) / per;
-            auto r = run_phase("echo baseline", o, echo.pid, drivers, n,
-                               [&](Worker& w, Progress& p, int i) {
-                                   return std::make_unique<EchoDriver>(w, o, p, std::min(per, n - i * per));
-                               },
-                               drivers);
+            auto r = run_phase(
+                "echo baseline", o, echo.pid, drivers, n,
+                [&](Worker& w, Progress& p, int i) {
+                    return std::make_unique<EchoDriver>(w, o, p, std::min(per, n - i * per));
+                },
+                drivers);
             print(r, 0);
             check(r);
             baseline = static_cast<double>(r.stats.frames_in + r.stats.frames_out) / r.seconds;
         }
         if (o.mode == "game") {
             const int drivers = o.tables + o.robot_tables;
-            auto r = run_phase("belote-server", o, o.server_pid, drivers, table_connections + o.robot_tables,
-                               [&](Worker& w, Progress& p, int i) {
-                                   if (i < o.tables) return std::make_unique<TableDriver>(w, o, p, o.humans, false);
-                                   return std::make_unique<TableDriver>(w, o, p, 1, true);
-                               },
-                               drivers);
+            auto r = run_phase(
+                "belote-server", o, o.server_pid, drivers, table_connections + o.robot_tables,
+                [&](Worker& w, Progress& p, int i) {
+                    if (i < o.tables) return std::make_unique<TableDriver>(w, o, p, o.humans, false);
+                    return std::make_unique<TableDriver>(w, o, p, 1, true);
+                },
+                drivers);
             print(r, baseline);
             check(r);
         } else if (o.mode == "idle") {
@@ -879,11 +918,12 @@ int main(int argc, char** argv) {
             if (n <= 0) n = static_cast<int>(nofile) - 200;  // leave room for the process's other files
             const int per = 500, drivers = (n + per - 1) / per;
             o.duration = std::min(o.duration, 5.0);
-            auto r = run_phase("idle connections", o, o.server_pid, drivers, n,
-                               [&](Worker& w, Progress& p, int i) {
-                                   return std::make_unique<IdleDriver>(w, o, p, std::min(per, n - i * per));
-                               },
-                               drivers);
+            auto r = run_phase(
+                "idle connections", o, o.server_pid, drivers, n,
+                [&](Worker& w, Progress& p, int i) {
+                    return std::make_unique<IdleDriver>(w, o, p, std::min(per, n - i * per));
+                },
+                drivers);
             print(r, 0);
             check(r);
             if (r.rss_before && n > 0)

@@ -19,8 +19,8 @@ std::shared_ptr<net::ConnectionHandler> make_game_handler(boost::asio::io_contex
 
 namespace belote::game {
 
-using protocol::ErrorCode;
 using nlohmann::json;
+using protocol::ErrorCode;
 
 namespace {
 
@@ -144,8 +144,9 @@ void GameHandler::dispatch(const std::shared_ptr<net::Connection>& connection, c
         options.rules = c->rules;
         if (auto problem = validate(options)) return send_error(connection, id, ErrorCode::InvalidOptions, *problem);
         if (!may_create_table(*player))
-            return send_error(connection, id, ErrorCode::TooManyTables,
-                              "at most " + std::to_string(config_.max_tables_per_player) + " unfinished tables per player");
+            return send_error(
+                connection, id, ErrorCode::TooManyTables,
+                "at most " + std::to_string(config_.max_tables_per_player) + " unfinished tables per player");
         auto table = lobby_.create(options, c->settings);
         {
             std::lock_guard lock(guards_mutex_);
@@ -172,7 +173,8 @@ void GameHandler::dispatch(const std::shared_ptr<net::Connection>& connection, c
 void GameHandler::hello(const std::shared_ptr<net::Connection>& connection, const json& id,
                         const protocol::Hello& hello) {
     auto login = players_.login(RecordingConnection::unwrap(connection), hello.nickname, hello.token);
-    if (!login) return send_error(connection, id, ErrorCode::AlreadyAuthenticated, "this connection already said hello");
+    if (!login)
+        return send_error(connection, id, ErrorCode::AlreadyAuthenticated, "this connection already said hello");
     const auto& player = login->player;
     if (login->resumed) ops::metrics().reconnection();
     spdlog::info("connection {}: {} player {} ({})", connection->id(), login->resumed ? "resumed" : "new", player->id(),
@@ -184,7 +186,8 @@ void GameHandler::hello(const std::shared_ptr<net::Connection>& connection, cons
     for (const auto& table_id : player->tables()) {
         auto seen = hello.resume.find(table_id);
         if (auto table = lobby_.find(table_id))
-            table->resync(player, seen == hello.resume.end() ? std::nullopt : std::optional<std::uint64_t>(seen->second));
+            table->resync(player,
+                          seen == hello.resume.end() ? std::nullopt : std::optional<std::uint64_t>(seen->second));
     }
 }
 

@@ -10,8 +10,8 @@
 #include "server/config.hpp"
 #include "server/game/clock.hpp"
 #include "server/game/lobby.hpp"
-#include "server/game/request_guard.hpp"
 #include "server/game/player_registry.hpp"
+#include "server/game/request_guard.hpp"
 #include "server/net/connection.hpp"
 
 namespace belote::game {

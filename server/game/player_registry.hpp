@@ -18,8 +18,8 @@ public:
     /// Result of login.
     struct Login {
         std::shared_ptr<Player> player;
-        bool resumed = false;                        ///< true when a known token was given
-        std::shared_ptr<net::Connection> replaced;   ///< the player's previous connection, still open
+        bool resumed = false;                       ///< true when a known token was given
+        std::shared_ptr<net::Connection> replaced;  ///< the player's previous connection, still open
     };
 
     /// A new connection (not authenticated yet).

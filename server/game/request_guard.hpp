@@ -25,7 +25,8 @@ inline constexpr std::size_t remembered_request_ids = 64;
 class RequestGuard {
 public:
     /// `burst` messages at once, refilled at `rate` per second.
-    RequestGuard(double burst, double rate, std::int64_t now_ms) : burst_(burst), rate_(rate), tokens_(burst), last_(now_ms) {}
+    RequestGuard(double burst, double rate, std::int64_t now_ms)
+        : burst_(burst), rate_(rate), tokens_(burst), last_(now_ms) {}
 
     /// Takes one token; false when the connection is over its rate (the caller closes with 4029).
     bool admit(std::int64_t now_ms);

@@ -1,9 +1,9 @@
 #pragma once
 // Robot turns of one table: a timer on the table's strand and one seeded Rng per seat.
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <boost/asio/io_context.hpp>
 
 #include <array>
 #include <chrono>

@@ -1,12 +1,12 @@
 #include "server/game/table.hpp"
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "protocol/event_json.hpp"
 #include "protocol/replies.hpp"
-#include "server/ops/metrics.hpp"
 #include "server/game/random_source.hpp"
+#include "server/ops/metrics.hpp"
 
 namespace belote::game {
 
@@ -80,30 +80,31 @@ void Table::execute(const std::shared_ptr<Player>& player, const std::shared_ptr
                     const nlohmann::json& id, const protocol::TableCommand& command) {
     // The ok reply is sent by each command just before the events it causes ("replies come first").
     auto reply_ok = [&] { reply_to->send(protocol::to_text(protocol::ok_reply(id))); };
-    Outcome refused = std::visit(Overloaded{
-                                     [&](const protocol::Sit& c) -> Outcome {
-                                         if (!invite_ok(c.invite) && !seat_of(*player))
-                                             return Refusal{ErrorCode::BadInvite, "this private table needs its invitation code"};
-                                         return sit(player, c.seat, reply_ok);
-                                     },
-                                     [&](const protocol::AddRobot& c) -> Outcome {
-                                         if (chief() && seat_of(*player) != chief())
-                                             return Refusal{ErrorCode::NotChief, "only the table chief adds robots"};
-                                         return add_robot(c.seat, reply_ok);
-                                     },
-                                     [&](const protocol::Start&) { return start(player, reply_ok); },
-                                     [&](const protocol::Act& c) { return act(player, c.action, reply_ok); },
-                                     [&](const protocol::GetRecord&) { return get_record(reply_to, id); },
-                                     [&](const protocol::SetOptions& c) { return set_options(player, c, reply_ok); },
-                                     [&](const protocol::RemoveRobot& c) { return remove_robot(player, c.seat, reply_ok); },
-                                     [&](const protocol::Stand&) { return stand(player, reply_ok); },
-                                     [&](const protocol::ProposeCancel&) { return propose_cancel(player, reply_ok); },
-                                     [&](const protocol::VoteCancel& c) { return vote_cancel(player, c.accept, reply_ok); },
-                                     [&](const protocol::Watch& c) { return watch(player, c, reply_ok); },
-                                     [&](const protocol::Chat& c) { return chat(player, reply_to, c.text, reply_ok); },
-                                     [&](const protocol::RenewInvite&) { return renew_invite(player, id, reply_to); },
-                                 },
-                                 command);
+    Outcome refused =
+        std::visit(Overloaded{
+                       [&](const protocol::Sit& c) -> Outcome {
+                           if (!invite_ok(c.invite) && !seat_of(*player))
+                               return Refusal{ErrorCode::BadInvite, "this private table needs its invitation code"};
+                           return sit(player, c.seat, reply_ok);
+                       },
+                       [&](const protocol::AddRobot& c) -> Outcome {
+                           if (chief() && seat_of(*player) != chief())
+                               return Refusal{ErrorCode::NotChief, "only the table chief adds robots"};
+                           return add_robot(c.seat, reply_ok);
+                       },
+                       [&](const protocol::Start&) { return start(player, reply_ok); },
+                       [&](const protocol::Act& c) { return act(player, c.action, reply_ok); },
+                       [&](const protocol::GetRecord&) { return get_record(reply_to, id); },
+                       [&](const protocol::SetOptions& c) { return set_options(player, c, reply_ok); },
+                       [&](const protocol::RemoveRobot& c) { return remove_robot(player, c.seat, reply_ok); },
+                       [&](const protocol::Stand&) { return stand(player, reply_ok); },
+                       [&](const protocol::ProposeCancel&) { return propose_cancel(player, reply_ok); },
+                       [&](const protocol::VoteCancel& c) { return vote_cancel(player, c.accept, reply_ok); },
+                       [&](const protocol::Watch& c) { return watch(player, c, reply_ok); },
+                       [&](const protocol::Chat& c) { return chat(player, reply_to, c.text, reply_ok); },
+                       [&](const protocol::RenewInvite&) { return renew_invite(player, id, reply_to); },
+                   },
+                   command);
     if (refused) {
         spdlog::debug("table {}: refused request {} from {}: {} ({})", id_, id.dump(), player->id(),
                       protocol::to_string(refused->code), refused->message);
@@ -177,7 +178,8 @@ Table::Outcome Table::act(const std::shared_ptr<Player>& player, const Action& a
     auto seat = seat_of(*player);
     if (!seat) return Refusal{ErrorCode::NotSeated, "you have no seat at this table"};
     if (cancelled_) return Refusal{ErrorCode::MatchOver, "the match was cancelled"};
-    if (seats_[*seat].abandoned) return Refusal{ErrorCode::NotYourTurn, "a robot plays your seat to the end of the match"};
+    if (seats_[*seat].abandoned)
+        return Refusal{ErrorCode::NotYourTurn, "a robot plays your seat to the end of the match"};
     ApplyResult result = match_.apply(*seat, action);
     if (!result.ok()) return Refusal{code_of(result.reason), result.message};
     actions_.push_back({*seat, action});
@@ -232,7 +234,8 @@ void Table::publish(const std::vector<Event>& events) {
         if (!spectators_.empty()) {
             auto text = protocol::to_text(EventHistory::render(entry, Observer::spectator(), id_));
             for (const auto& [pid, spectator] : spectators_)
-                if (auto connection = spectator.player->connection(); connection && connection->id() == spectator.connection)
+                if (auto connection = spectator.player->connection();
+                    connection && connection->id() == spectator.connection)
                     connection->send(text);
         }
         history_.add(std::move(entry));

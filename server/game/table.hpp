@@ -10,17 +10,17 @@
 #include <cstdint>
 #include <deque>
 #include <map>
-#include <optional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "engine/match.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/platform_events.hpp"
 #include "protocol/record.hpp"
 #include "protocol/table_json.hpp"
-#include "protocol/platform_events.hpp"
 #include "protocol/table_options.hpp"
 #include "server/game/clock.hpp"
 #include "server/game/event_history.hpp"
@@ -82,15 +82,15 @@ private:
     struct SeatState {
         std::shared_ptr<Player> human;
         bool robot = false;
-        std::uint64_t synced_connection = 0;  ///< connection that has this table's snapshot
-        std::uint64_t sat_order = 0;          ///< increasing sit counter (the chief: smallest)
-        std::uint64_t seated_since_v = 0;     ///< version when the human sat (replay never before)
-        bool disconnected = false;            ///< the human has no connection (robot plays)
+        std::uint64_t synced_connection = 0;           ///< connection that has this table's snapshot
+        std::uint64_t sat_order = 0;                   ///< increasing sit counter (the chief: smallest)
+        std::uint64_t seated_since_v = 0;              ///< version when the human sat (replay never before)
+        bool disconnected = false;                     ///< the human has no connection (robot plays)
         std::optional<std::int64_t> reclaim_deadline;  ///< end of the reclaim window (epoch ms)
         TimerHandle reclaim_timer;
-        bool abandoned = false;  ///< reclaim window passed: the robot plays to the end of the match
-        bool away = false;       ///< too many automatic moves in a row: the robot plays
-        int auto_moves = 0;      ///< automatic moves in a row
+        bool abandoned = false;    ///< reclaim window passed: the robot plays to the end of the match
+        bool away = false;         ///< too many automatic moves in a row: the robot plays
+        int auto_moves = 0;        ///< automatic moves in a row
         int cancel_proposals = 0;  ///< this match
         bool empty() const { return !human && !robot; }
     };
@@ -163,7 +163,8 @@ private:
     void settle_cancel();
     void reject_cancel(std::string_view reason);
 
-    Outcome watch(const std::shared_ptr<Player>& player, const protocol::Watch& c, const std::function<void()>& reply_ok);
+    Outcome watch(const std::shared_ptr<Player>& player, const protocol::Watch& c,
+                  const std::function<void()>& reply_ok);
     Outcome chat(const std::shared_ptr<Player>& player, const std::shared_ptr<net::Connection>& from,
                  const std::string& text, const std::function<void()>& reply_ok);
     void send_spectator_snapshot(const Spectator& spectator);
@@ -193,14 +194,14 @@ private:
     MatchOptions options_;  ///< options of the next match (match_ holds the current one's)
     protocol::TableSettings settings_;
     std::uint64_t sit_counter_ = 0;
-    std::uint64_t generation_ = 0;  ///< bumps on every turn and presence change (stale timers)
+    std::uint64_t generation_ = 0;    ///< bumps on every turn and presence change (stale timers)
     std::int64_t turn_deadline_ = 0;  ///< 0 = none
     std::uint64_t turn_generation_ = 0;
     TimerHandle turn_timer_;
     bool cancelled_ = false;
     std::optional<CancelProposal> cancel_;
     std::uint64_t cancel_counter_ = 0;
-    std::map<std::string, Spectator> spectators_;  ///< by player id
+    std::map<std::string, Spectator> spectators_;                   ///< by player id
     std::map<std::uint64_t, std::deque<std::int64_t>> chat_times_;  ///< by connection id
     EventHistory history_;
 

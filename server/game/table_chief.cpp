@@ -1,8 +1,8 @@
 // Table chief, table options, seating between matches, invitation codes, and the helpers the
 // platform features share (publishing platform events, decorating snapshots).
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "protocol/replies.hpp"
 #include "server/game/random_source.hpp"

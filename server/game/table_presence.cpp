@@ -98,8 +98,9 @@ void Table::start_reclaim_window(Seat seat) {
     st.reclaim_timer.cancel();
     std::int64_t deadline = clock_->now_ms() + policy_.reclaim_window.count();
     st.reclaim_deadline = deadline;
-    st.reclaim_timer = schedule(policy_.reclaim_window,
-                                [this, seat, deadline] { reclaim_expired(seat, static_cast<std::uint64_t>(deadline)); });
+    st.reclaim_timer = schedule(policy_.reclaim_window, [this, seat, deadline] {
+        reclaim_expired(seat, static_cast<std::uint64_t>(deadline));
+    });
     publish_seat_status(seat);
 }
 

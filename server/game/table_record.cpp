@@ -6,7 +6,8 @@
 namespace belote::game {
 
 Table::Outcome Table::get_record(const std::shared_ptr<net::Connection>& reply_to, const nlohmann::json& id) {
-    if (match_.phase() == Phase::NotStarted) return Refusal{protocol::ErrorCode::NotStarted, "the match has not started"};
+    if (match_.phase() == Phase::NotStarted)
+        return Refusal{protocol::ErrorCode::NotStarted, "the match has not started"};
     if (!match_.finished())
         return Refusal{protocol::ErrorCode::MatchRunning, "the record is available once the match is over"};
     auto record = protocol::record_json(protocol::make_record(match_, actions_));

@@ -83,10 +83,9 @@ public:
         auto state = std::make_shared<FlushState>();
         if (listener_) state->owner = listener_->keepalive();
         current_ = state;
-        boost::asio::async_write(next_, boost::asio::buffer(inflight_),
-                                 [this, state = std::move(state)](boost::beast::error_code ec, std::size_t) {
-                                     on_flush(ec, *state);
-                                 });
+        boost::asio::async_write(
+            next_, boost::asio::buffer(inflight_),
+            [this, state = std::move(state)](boost::beast::error_code ec, std::size_t) { on_flush(ec, *state); });
     }
 
     // SyncWriteStream: appends only (see above).
@@ -172,7 +171,8 @@ private:
         // A first block that usually holds a whole batch and stays in glibc's small bins (a request
         // of 1 KiB or more makes malloc consolidate its fast bins first).
         if (pending_.capacity() < small_block && pending_.size() + n <= small_block) pending_.reserve(small_block);
-        for (auto it = boost::asio::buffer_sequence_begin(buffers); it != boost::asio::buffer_sequence_end(buffers); ++it) {
+        for (auto it = boost::asio::buffer_sequence_begin(buffers); it != boost::asio::buffer_sequence_end(buffers);
+             ++it) {
             const boost::asio::const_buffer b(*it);
             pending_.append(static_cast<const char*>(b.data()), b.size());
         }

@@ -23,8 +23,8 @@ void set_common(http::response<Body>& res, const HttpRequest& req) {
 }
 
 /// A response with an in-memory body (headers only for HEAD).
-HttpResponse text_response(const HttpRequest& req, http::status status,
-                           std::string_view content_type, std::string body) {
+HttpResponse text_response(const HttpRequest& req, http::status status, std::string_view content_type,
+                           std::string body) {
     if (req.method() == http::verb::head) {
         http::response<http::empty_body> res{status, req.version()};
         set_common(res, req);
@@ -61,7 +61,7 @@ HttpResponse file_response(const HttpRequest& req, const std::filesystem::path& 
         return res;
     }
     http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
-                                         std::make_tuple(http::status::ok, req.version())};
+                                        std::make_tuple(http::status::ok, req.version())};
     set_common(res, req);
     res.set(http::field::content_type, type);
     res.set(http::field::cache_control, "no-cache");
@@ -81,8 +81,7 @@ HttpResponse handle_http_request(const HttpRequest& req, const std::filesystem::
     const std::string_view target = req.target();
     const auto query_at = target.find('?');
     const std::string_view path = target.substr(0, query_at);
-    const std::string_view query =
-        query_at == std::string_view::npos ? std::string_view{} : target.substr(query_at);
+    const std::string_view query = query_at == std::string_view::npos ? std::string_view{} : target.substr(query_at);
 
     if (path == "/healthz") {
         auto res = text_response(req, http::status::ok, "application/json", R"({"status":"ok"})");
@@ -90,8 +89,8 @@ HttpResponse handle_http_request(const HttpRequest& req, const std::filesystem::
         return res;
     }
     if (auto route = ops::ops_route(path)) {  // /readyz, /metrics
-        auto res = text_response(req, static_cast<http::status>(route->status), route->content_type,
-                                 std::move(route->body));
+        auto res =
+            text_response(req, static_cast<http::status>(route->status), route->content_type, std::move(route->body));
         std::visit([](auto& r) { r.set(http::field::cache_control, "no-store"); }, res);
         return res;
     }
@@ -103,19 +102,16 @@ HttpResponse handle_http_request(const HttpRequest& req, const std::filesystem::
 
     const auto resolved = resolve_static_path(web_root, path);
     switch (resolved.kind) {
-        case StaticPath::Kind::file:
-            return file_response(req, resolved.path);
+        case StaticPath::Kind::file: return file_response(req, resolved.path);
         case StaticPath::Kind::directory: {
             auto res = error_response(req, http::status::moved_permanently, "Moved");
-            std::visit(
-                [&](auto& r) { r.set(http::field::location, std::string(path) + "/" + std::string(query)); },
-                res);
+            std::visit([&](auto& r) { r.set(http::field::location, std::string(path) + "/" + std::string(query)); },
+                       res);
             return res;
         }
         case StaticPath::Kind::forbidden:
             return error_response(req, http::status::bad_request, "Illegal request target");
-        case StaticPath::Kind::not_found:
-            break;
+        case StaticPath::Kind::not_found: break;
     }
     return error_response(req, http::status::not_found, "Not found");
 }

@@ -3,9 +3,9 @@
 #include "server/net/http_routes.hpp"
 #include "server/net/websocket_session.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <string_view>
@@ -22,14 +22,12 @@ constexpr std::uint32_t header_limit = 8 * 1024;
 constexpr std::uint64_t body_limit = 16 * 1024;
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket,
-                         std::shared_ptr<const SessionContext> ctx)
+HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const SessionContext> ctx)
     : stream_(std::move(socket)), ctx_(std::move(ctx)) {}
 
 void HttpSession::run() {
     // Start on the connection's strand.
-    boost::asio::dispatch(stream_.get_executor(),
-                          beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+    boost::asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
 void HttpSession::do_read() {
@@ -37,8 +35,7 @@ void HttpSession::do_read() {
     parser_->header_limit(header_limit);
     parser_->body_limit(body_limit);
     stream_.expires_after(request_timeout);
-    http::async_read(stream_, buffer_, *parser_,
-                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
@@ -56,8 +53,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         const std::string_view target = req.target();
         if (target.substr(0, target.find('?')) == "/ws") return upgrade_to_websocket();
     }
-    std::visit([this](auto&& res) { write(std::move(res)); },
-               handle_http_request(req, ctx_->web_root));
+    std::visit([this](auto&& res) { write(std::move(res)); }, handle_http_request(req, ctx_->web_root));
 }
 
 void HttpSession::upgrade_to_websocket() {

@@ -2,9 +2,9 @@
 
 #include "server/net/http_session.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
-#include <spdlog/spdlog.h>
 
 #include <chrono>
 
@@ -13,12 +13,8 @@ namespace belote::net {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-Listener::Listener(asio::io_context& ioc, const tcp::endpoint& endpoint,
-                   std::shared_ptr<const SessionContext> ctx)
-    : ioc_(ioc),
-      acceptor_(asio::make_strand(ioc)),
-      retry_timer_(acceptor_.get_executor()),
-      ctx_(std::move(ctx)) {
+Listener::Listener(asio::io_context& ioc, const tcp::endpoint& endpoint, std::shared_ptr<const SessionContext> ctx)
+    : ioc_(ioc), acceptor_(asio::make_strand(ioc)), retry_timer_(acceptor_.get_executor()), ctx_(std::move(ctx)) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(asio::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);

@@ -2,8 +2,8 @@
 
 #include "server/net/listener.hpp"
 
-#include <boost/asio/ip/address.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/ip/address.hpp>
 
 #include <filesystem>
 #include <system_error>
@@ -24,8 +24,7 @@ std::filesystem::path web_root_of(const std::string& web_dir) {
 
 }  // namespace
 
-Server::Server(boost::asio::io_context& ioc, const Config& config,
-               std::shared_ptr<ConnectionHandler> handler) {
+Server::Server(boost::asio::io_context& ioc, const Config& config, std::shared_ptr<ConnectionHandler> handler) {
     auto ctx = std::make_shared<SessionContext>();
     ctx->web_root = web_root_of(config.web_dir);
     ctx->max_frame_bytes = config.max_frame_bytes;

@@ -23,8 +23,7 @@ public:
     /// A missing web_dir is logged (every static file is then 404), not fatal. The server keeps
     /// `handler` alive until it is destroyed (connections reference it only weakly).
     /// Throws boost::system::system_error if the address is invalid or cannot be bound.
-    Server(boost::asio::io_context& ioc, const Config& config,
-           std::shared_ptr<ConnectionHandler> handler);
+    Server(boost::asio::io_context& ioc, const Config& config, std::shared_ptr<ConnectionHandler> handler);
 
     /// Calls stop().
     ~Server();

@@ -15,10 +15,10 @@ std::string_view mime_type(std::string_view file_name);
 /// Outcome of mapping a request path to the web root.
 struct StaticPath {
     enum class Kind {
-        file,        ///< `path` is a regular file under the web root
-        directory,   ///< a directory requested without trailing '/': redirect to add it
-        not_found,   ///< nothing there (or a hidden file)
-        forbidden,   ///< the path tries to leave the web root or is malformed
+        file,       ///< `path` is a regular file under the web root
+        directory,  ///< a directory requested without trailing '/': redirect to add it
+        not_found,  ///< nothing there (or a hidden file)
+        forbidden,  ///< the path tries to leave the web root or is malformed
     };
     Kind kind;
     std::filesystem::path path;  ///< set for Kind::file

@@ -3,8 +3,8 @@
 #include "server/net/close_codes.hpp"
 #include "server/ops/metrics.hpp"
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <atomic>
 #include <exception>
@@ -28,14 +28,12 @@ std::string describe(const boost::asio::ip::tcp::socket& socket) {
     const auto ep = socket.remote_endpoint(ec);
     if (ec) return "?";
     const auto addr = ep.address();
-    return (addr.is_v6() ? "[" + addr.to_string() + "]" : addr.to_string()) + ":" +
-           std::to_string(ep.port());
+    return (addr.is_v6() ? "[" + addr.to_string() + "]" : addr.to_string()) + ":" + std::to_string(ep.port());
 }
 
 /// Close codes a server may send (RFC 6455 §7.4); anything else becomes 1011.
 bool sendable_close_code(std::uint16_t code) {
-    return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) ||
-           (code >= 3000 && code <= 4999);
+    return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
 }
 
 /// Truncates to at most `max` bytes without splitting a UTF-8 sequence.
@@ -49,8 +47,7 @@ std::string truncate_utf8(std::string s, std::size_t max) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket,
-                                   const SessionContext& ctx)
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket, const SessionContext& ctx)
     : ws_(std::move(socket)),
       close_timer_(ws_.get_executor()),
       handler_(ctx.handler),
@@ -70,9 +67,8 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = idle_timeout_;
     ws_.set_option(timeouts);
-    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-        res.set(beast::http::field::server, "belote-server");
-    }));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(beast::http::field::server, "belote-server"); }));
     ws_.read_message_max(max_frame_bytes_);
     ws_.text(true);
     ws_.async_accept(upgrade, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
@@ -125,12 +121,11 @@ void WebSocketSession::send(std::string text) {
 }
 
 void WebSocketSession::close(std::uint16_t code, std::string reason) {
-    boost::asio::post(ws_.get_executor(),
-                      [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
-                          self->drain_inbox();  // messages sent before close() go first
-                          self->pump();
-                          self->begin_close(code, std::move(reason), false);
-                      });
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+        self->drain_inbox();  // messages sent before close() go first
+        self->pump();
+        self->begin_close(code, std::move(reason), false);
+    });
 }
 
 void WebSocketSession::drain_inbox() {

@@ -48,13 +48,13 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
     }
     robot_takeovers_ = &counter(r, "belote_robot_takeovers_total", "Seats a robot took over from a departed player");
     reconnections_ = &counter(r, "belote_reconnections_total", "Sessions resumed with their token");
-    action_latency_ = &prometheus::BuildHistogram()
-                           .Name("belote_action_latency_seconds")
-                           .Help("Time from receiving an accepted action to queueing its events")
-                           .Register(r)
-                           .Add({}, prometheus::Histogram::BucketBoundaries{0.0001, 0.00025, 0.0005, 0.001, 0.0025,
-                                                                            0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
-                                                                            1.0});
+    action_latency_ =
+        &prometheus::BuildHistogram()
+             .Name("belote_action_latency_seconds")
+             .Help("Time from receiving an accepted action to queueing its events")
+             .Register(r)
+             .Add({}, prometheus::Histogram::BucketBoundaries{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01,
+                                                              0.025, 0.05, 0.1, 0.25, 0.5, 1.0});
 }
 
 Metrics::~Metrics() = default;

@@ -7,11 +7,11 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <map>
 
 namespace prometheus {
 class Registry;

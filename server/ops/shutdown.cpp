@@ -2,9 +2,9 @@
 
 #include "server/ops/lifecycle.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
-#include <spdlog/spdlog.h>
 
 #include <csignal>
 
@@ -56,8 +56,7 @@ void GracefulShutdown::on_begin() {
     deadline_timer_.expires_after(deadline_);
     deadline_timer_.async_wait([this](const boost::system::error_code& ec) {
         if (ec) return;
-        spdlog::warn("shutdown deadline reached with {} connection(s) still open",
-                     lifecycle().open_connections());
+        spdlog::warn("shutdown deadline reached with {} connection(s) still open", lifecycle().open_connections());
         finish("deadline");
     });
     poll();
@@ -72,7 +71,8 @@ void GracefulShutdown::poll() {
 }
 
 void GracefulShutdown::finish(const char* why) {
-    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_);
+    const auto took =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_);
     spdlog::info("shutdown: {} after {} ms", why, draining_ ? took.count() : 0);
     poll_timer_.cancel();
     deadline_timer_.cancel();

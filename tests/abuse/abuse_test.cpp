@@ -29,7 +29,8 @@ std::string start_robot_table(GameClient& c, int target = 301) {
     EXPECT_EQ(r["type"], "ok") << r;
     const std::string t = r.value("table", "");
     EXPECT_EQ(code_of(c.request({{"type", "sit"}, {"table", t}, {"seat", 0}})), "<ok>");
-    for (int s = 1; s < 4; ++s) EXPECT_EQ(code_of(c.request({{"type", "add_robot"}, {"table", t}, {"seat", s}})), "<ok>");
+    for (int s = 1; s < 4; ++s)
+        EXPECT_EQ(code_of(c.request({{"type", "add_robot"}, {"table", t}, {"seat", s}})), "<ok>");
     EXPECT_EQ(code_of(c.request({{"type", "start"}, {"table", t}})), "<ok>");
     return t;
 }
@@ -46,7 +47,8 @@ double play_to_end(GameClient& c, const std::string& table) {
             action["table"] = table;
             const auto t0 = std::chrono::steady_clock::now();
             json r = c.request(action);
-            worst = std::max(worst, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+            worst = std::max(worst,
+                             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
             if (r["type"] != "ok") throw std::runtime_error("bystander action refused: " + r.dump());
         }
     }
@@ -130,15 +132,15 @@ TEST(AbuseTest, DeeplyNestedJsonIsRefusedWithBadJson) {
     Bystander bystander(server.port());
     GameClient c(server.port());
     c.hello("Deep");
-    for (const std::string& text : {std::string(60000, '['),                                      // unterminated
-                                   std::string(30000, '[') + std::string(30000, ']'),             // valid JSON
-                                   [] {
-                                       std::string s;
-                                       for (int i = 0; i < 40; ++i) s += "{\"a\":";
-                                       s += "1";
-                                       for (int i = 0; i < 40; ++i) s += "}";
-                                       return s;
-                                   }()}) {
+    for (const std::string& text : {std::string(60000, '['),                            // unterminated
+                                    std::string(30000, '[') + std::string(30000, ']'),  // valid JSON
+                                    [] {
+                                        std::string s;
+                                        for (int i = 0; i < 40; ++i) s += "{\"a\":";
+                                        s += "1";
+                                        for (int i = 0; i < 40; ++i) s += "}";
+                                        return s;
+                                    }()}) {
         c.send_text(text);
         json r = c.next();
         EXPECT_EQ(code_of(r), "bad_json") << r;
@@ -211,9 +213,11 @@ TEST(AbuseTest, AThousandConnectionsDroppedMidHandshakeLeaveTheServerServing) {
             sockets.back().connect(endpoint);
             boost::system::error_code ec;
             switch (i % 4) {
-                case 0: break;                                                                 // nothing sent
-                case 1: asio::write(sockets.back(), asio::buffer(upgrade.substr(0, 20)), ec); break;  // half a request line
-                case 2: asio::write(sockets.back(), asio::buffer(upgrade), ec); break;         // headers never finished
+                case 0: break;  // nothing sent
+                case 1:
+                    asio::write(sockets.back(), asio::buffer(upgrade.substr(0, 20)), ec);
+                    break;                                                              // half a request line
+                case 2: asio::write(sockets.back(), asio::buffer(upgrade), ec); break;  // headers never finished
                 case 3: asio::write(sockets.back(), asio::buffer(upgrade + "\r\n"), ec); break;  // upgrade, then gone
             }
         }

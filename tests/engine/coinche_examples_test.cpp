@@ -14,174 +14,176 @@ using test::C;
 using test::S;
 
 bool has(const std::vector<Action>& actions, const Action& a) {
-  return std::find(actions.begin(), actions.end(), a) != actions.end();
+    return std::find(actions.begin(), actions.end(), a) != actions.end();
 }
 
 TEST(CoincheExamples, X4_AuctionWithContreAndSurcontre) {
-  CoincheAuction auction(0, CoincheRules{});
-  const Contract hearts = Contract::suit(Suit::Hearts), spades = Contract::suit(Suit::Spades);
-  ASSERT_EQ(auction.to_act(), 0);
-  EXPECT_FALSE(has(auction.legal(), Action::contre()));  // nothing to contre yet
-  auction.apply(Action::bid(80, hearts));
-  ASSERT_EQ(auction.to_act(), 1);
-  auction.apply(Action::bid(90, spades));
-  ASSERT_EQ(auction.to_act(), 2);
-  EXPECT_TRUE(has(auction.legal(), Action::contre()));  // P2 could have contred P1's 90♠
-  auction.apply(Action::pass());
-  ASSERT_EQ(auction.to_act(), 3);
-  EXPECT_FALSE(has(auction.legal(), Action::contre()));  // P3 is P1's partner
-  auction.apply(Action::pass());
-  ASSERT_EQ(auction.to_act(), 0);
-  auto p0 = auction.legal();
-  EXPECT_TRUE(has(p0, Action::bid(100, hearts)));
-  EXPECT_FALSE(has(p0, Action::bid(90, hearts)));
-  EXPECT_TRUE(has(p0, Action::bid(capot_bid_value, Contract::all_trump())));
-  auction.apply(Action::bid(110, hearts));
-  ASSERT_EQ(auction.to_act(), 1);
-  auction.apply(Action::contre());
-  ASSERT_EQ(auction.to_act(), 2);  // contracted side, after the doubler
-  EXPECT_EQ(auction.legal(), (std::vector<Action>{Action::pass(), Action::surcontre()}));
-  auction.apply(Action::pass());
-  ASSERT_EQ(auction.to_act(), 0);  // P3, the doubler's partner, is skipped
-  auction.apply(Action::surcontre());
-  ASSERT_TRUE(auction.finished());
-  ASSERT_FALSE(auction.thrown_in());
-  EXPECT_EQ(*auction.bid(), (CoincheBid{0, 110, hearts}));
-  EXPECT_EQ(auction.contre_level(), 2);
+    CoincheAuction auction(0, CoincheRules{});
+    const Contract hearts = Contract::suit(Suit::Hearts), spades = Contract::suit(Suit::Spades);
+    ASSERT_EQ(auction.to_act(), 0);
+    EXPECT_FALSE(has(auction.legal(), Action::contre()));  // nothing to contre yet
+    auction.apply(Action::bid(80, hearts));
+    ASSERT_EQ(auction.to_act(), 1);
+    auction.apply(Action::bid(90, spades));
+    ASSERT_EQ(auction.to_act(), 2);
+    EXPECT_TRUE(has(auction.legal(), Action::contre()));  // P2 could have contred P1's 90♠
+    auction.apply(Action::pass());
+    ASSERT_EQ(auction.to_act(), 3);
+    EXPECT_FALSE(has(auction.legal(), Action::contre()));  // P3 is P1's partner
+    auction.apply(Action::pass());
+    ASSERT_EQ(auction.to_act(), 0);
+    auto p0 = auction.legal();
+    EXPECT_TRUE(has(p0, Action::bid(100, hearts)));
+    EXPECT_FALSE(has(p0, Action::bid(90, hearts)));
+    EXPECT_TRUE(has(p0, Action::bid(capot_bid_value, Contract::all_trump())));
+    auction.apply(Action::bid(110, hearts));
+    ASSERT_EQ(auction.to_act(), 1);
+    auction.apply(Action::contre());
+    ASSERT_EQ(auction.to_act(), 2);  // contracted side, after the doubler
+    EXPECT_EQ(auction.legal(), (std::vector<Action>{Action::pass(), Action::surcontre()}));
+    auction.apply(Action::pass());
+    ASSERT_EQ(auction.to_act(), 0);  // P3, the doubler's partner, is skipped
+    auction.apply(Action::surcontre());
+    ASSERT_TRUE(auction.finished());
+    ASSERT_FALSE(auction.thrown_in());
+    EXPECT_EQ(*auction.bid(), (CoincheBid{0, 110, hearts}));
+    EXPECT_EQ(auction.contre_level(), 2);
 }
 
 TEST(CoincheAuctionRules, FourPassesThrowIn_ThreePassesEnd_CapotNotDoublableEnds) {
-  CoincheAuction none(0, CoincheRules{});
-  for (int i = 0; i < 4; ++i) none.apply(Action::pass());
-  EXPECT_TRUE(none.thrown_in());
+    CoincheAuction none(0, CoincheRules{});
+    for (int i = 0; i < 4; ++i) none.apply(Action::pass());
+    EXPECT_TRUE(none.thrown_in());
 
-  CoincheAuction three(2, CoincheRules{});
-  three.apply(Action::pass());                                   // P2
-  three.apply(Action::bid(80, Contract::no_trump()));            // P3
-  for (int i = 0; i < 2; ++i) three.apply(Action::pass());       // P0, P1
-  EXPECT_FALSE(three.finished());
-  three.apply(Action::pass());                                   // P2
-  EXPECT_TRUE(three.finished());
-  EXPECT_EQ(three.bid()->seat, 3);
+    CoincheAuction three(2, CoincheRules{});
+    three.apply(Action::pass());                              // P2
+    three.apply(Action::bid(80, Contract::no_trump()));       // P3
+    for (int i = 0; i < 2; ++i) three.apply(Action::pass());  // P0, P1
+    EXPECT_FALSE(three.finished());
+    three.apply(Action::pass());  // P2
+    EXPECT_TRUE(three.finished());
+    EXPECT_EQ(three.bid()->seat, 3);
 
-  CoincheRules no_double;
-  no_double.capot_doublable = false;
-  CoincheAuction capot(0, no_double);
-  capot.apply(Action::bid(capot_bid_value, Contract::suit(Suit::Clubs)));
-  EXPECT_TRUE(capot.finished());
+    CoincheRules no_double;
+    no_double.capot_doublable = false;
+    CoincheAuction capot(0, no_double);
+    capot.apply(Action::bid(capot_bid_value, Contract::suit(Suit::Clubs)));
+    EXPECT_TRUE(capot.finished());
 
-  CoincheAuction capot_default(0, CoincheRules{});
-  capot_default.apply(Action::bid(capot_bid_value, Contract::suit(Suit::Clubs)));
-  auto p1 = capot_default.legal();
-  EXPECT_EQ(p1, (std::vector<Action>{Action::pass(), Action::contre()}));
+    CoincheAuction capot_default(0, CoincheRules{});
+    capot_default.apply(Action::bid(capot_bid_value, Contract::suit(Suit::Clubs)));
+    auto p1 = capot_default.legal();
+    EXPECT_EQ(p1, (std::vector<Action>{Action::pass(), Action::contre()}));
 
-  CoincheRules no_sa_ta;
-  no_sa_ta.sa_ta = false;
-  CoincheAuction suits_only(0, no_sa_ta);
-  EXPECT_FALSE(has(suits_only.legal(), Action::bid(80, Contract::no_trump())));
-  EXPECT_TRUE(has(suits_only.legal(), Action::bid(80, Contract::suit(Suit::Diamonds))));
+    CoincheRules no_sa_ta;
+    no_sa_ta.sa_ta = false;
+    CoincheAuction suits_only(0, no_sa_ta);
+    EXPECT_FALSE(has(suits_only.legal(), Action::bid(80, Contract::no_trump())));
+    EXPECT_TRUE(has(suits_only.legal(), Action::bid(80, Contract::suit(Suit::Diamonds))));
 }
 
 TEST(CoincheExamples, L9_NoTrumpFollowSuitNoObligationToBeat) {
-  Trick trick(0, 4);
-  trick.add(C("KD"));
-  PlayRules rules;
-  EXPECT_EQ(legal_cards(S({"AD", "7D", "AS"}), trick, Contract::no_trump(), rules, true), S({"AD", "7D"}));
-  EXPECT_EQ(legal_cards(S({"AS", "TC"}), trick, Contract::no_trump(), rules, true), S({"AS", "TC"}));
+    Trick trick(0, 4);
+    trick.add(C("KD"));
+    PlayRules rules;
+    EXPECT_EQ(legal_cards(S({"AD", "7D", "AS"}), trick, Contract::no_trump(), rules, true), S({"AD", "7D"}));
+    EXPECT_EQ(legal_cards(S({"AS", "TC"}), trick, Contract::no_trump(), rules, true), S({"AS", "TC"}));
 }
 
 TEST(CoincheExamples, W3_AllTrumpLedSuitRanksAsTrump) {
-  Trick trick(0, 4);
-  for (auto c : {"TD", "9D", "JS", "AD"}) trick.add(C(c));
-  EXPECT_EQ(trick.winner(Contract::all_trump()), 1);
-  EXPECT_EQ(trick.points(Contract::all_trump()), 34);
+    Trick trick(0, 4);
+    for (auto c : {"TD", "9D", "JS", "AD"}) trick.add(C(c));
+    EXPECT_EQ(trick.winner(Contract::all_trump()), 1);
+    EXPECT_EQ(trick.points(Contract::all_trump()), 34);
 }
 
 // `takers_cards` / `defenders_cards` include the last-trick bonus, as in the §10 examples.
 DealTally tally_of(int takers_cards, int defenders_cards, int takers_tricks = 5) {
-  DealTally t;
-  t.takers = 0;
-  t.tricks = {takers_tricks, 8 - takers_tricks};
-  bool capot = takers_tricks == 8 || takers_tricks == 0;
-  int bonus = capot ? 100 : 10;
-  t.last_trick_winner = takers_cards >= defenders_cards ? 0 : 1;
-  t.card_points = {takers_cards, defenders_cards};
-  t.card_points[t.last_trick_winner] -= bonus;
-  return t;
+    DealTally t;
+    t.takers = 0;
+    t.tricks = {takers_tricks, 8 - takers_tricks};
+    bool capot = takers_tricks == 8 || takers_tricks == 0;
+    int bonus = capot ? 100 : 10;
+    t.last_trick_winner = takers_cards >= defenders_cards ? 0 : 1;
+    t.card_points = {takers_cards, defenders_cards};
+    t.card_points[t.last_trick_winner] -= bonus;
+    return t;
 }
 
 TEST(CoincheExamples, K1_MadeScoresPointsPlusBid) {
-  DealScore s = score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, CoincheRules{});
-  EXPECT_EQ(s.outcome, DealOutcome::Made);
-  EXPECT_EQ(s.score, (std::array<int, 2>{210, 52}));
+    DealScore s = score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, CoincheRules{});
+    EXPECT_EQ(s.outcome, DealOutcome::Made);
+    EXPECT_EQ(s.score, (std::array<int, 2>{210, 52}));
 }
 
 TEST(CoincheExamples, K3_FailedGives162PlusBid) {
-  DealScore s = score_coinche_deal(tally_of(95, 67), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, CoincheRules{});
-  EXPECT_EQ(s.outcome, DealOutcome::Failed);
-  EXPECT_EQ(s.score, (std::array<int, 2>{0, 262}));
+    DealScore s = score_coinche_deal(tally_of(95, 67), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, CoincheRules{});
+    EXPECT_EQ(s.outcome, DealOutcome::Failed);
+    EXPECT_EQ(s.score, (std::array<int, 2>{0, 262}));
 }
 
 TEST(CoincheExamples, K5_FailedContre) {
-  DealScore s = score_coinche_deal(tally_of(92, 70), {0, 100, Contract::suit(Suit::Hearts)}, 1, 0, CoincheRules{});
-  EXPECT_EQ(s.outcome, DealOutcome::Failed);
-  EXPECT_EQ(s.multiplier, 2);
-  EXPECT_EQ(s.score, (std::array<int, 2>{0, 524}));
+    DealScore s = score_coinche_deal(tally_of(92, 70), {0, 100, Contract::suit(Suit::Hearts)}, 1, 0, CoincheRules{});
+    EXPECT_EQ(s.outcome, DealOutcome::Failed);
+    EXPECT_EQ(s.multiplier, 2);
+    EXPECT_EQ(s.score, (std::array<int, 2>{0, 524}));
 }
 
 TEST(CoincheExamples, K7_CapotBidMade) {
-  CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
-  DealTally t = tally_of(252, 0, 8);
-  EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, CoincheRules{}).score, (std::array<int, 2>{502, 0}));
-  t.belote = {20, 0};
-  EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, CoincheRules{}).score, (std::array<int, 2>{522, 0}));
+    CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
+    DealTally t = tally_of(252, 0, 8);
+    EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, CoincheRules{}).score, (std::array<int, 2>{502, 0}));
+    t.belote = {20, 0};
+    EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, CoincheRules{}).score, (std::array<int, 2>{522, 0}));
 }
 
 TEST(CoincheExamples, K8_CapotBidFailed) {
-  CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
-  DealScore s = score_coinche_deal(tally_of(140, 22, 7), capot, 0, 0, CoincheRules{});
-  EXPECT_EQ(s.outcome, DealOutcome::Failed);
-  EXPECT_EQ(s.score, (std::array<int, 2>{0, 412}));
+    CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
+    DealScore s = score_coinche_deal(tally_of(140, 22, 7), capot, 0, 0, CoincheRules{});
+    EXPECT_EQ(s.outcome, DealOutcome::Failed);
+    EXPECT_EQ(s.score, (std::array<int, 2>{0, 412}));
 }
 
 TEST(CoincheExamples, K9_LitigeWhenUndoubled) {
-  DealTally t = tally_of(81, 81, 4);
-  DealScore s = score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 0, 0, CoincheRules{});
-  EXPECT_EQ(s.outcome, DealOutcome::Litige);
-  EXPECT_EQ(s.score, (std::array<int, 2>{0, 81}));
-  EXPECT_EQ(s.escrow_added, 81);
-  EXPECT_EQ(s.escrow_after, 81);
-  // Doubled, the same tie is a failure (§4.4).
-  EXPECT_EQ(score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 1, 0, CoincheRules{}).outcome,
-            DealOutcome::Failed);
-  // The escrow goes to the winners of the next decisive deal.
-  DealScore next = score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 81, CoincheRules{});
-  EXPECT_EQ(next.score, (std::array<int, 2>{291, 52}));
+    DealTally t = tally_of(81, 81, 4);
+    DealScore s = score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 0, 0, CoincheRules{});
+    EXPECT_EQ(s.outcome, DealOutcome::Litige);
+    EXPECT_EQ(s.score, (std::array<int, 2>{0, 81}));
+    EXPECT_EQ(s.escrow_added, 81);
+    EXPECT_EQ(s.escrow_after, 81);
+    // Doubled, the same tie is a failure (§4.4).
+    EXPECT_EQ(score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 1, 0, CoincheRules{}).outcome,
+              DealOutcome::Failed);
+    // The escrow goes to the winners of the next decisive deal.
+    DealScore next =
+        score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 81, CoincheRules{});
+    EXPECT_EQ(next.score, (std::array<int, 2>{291, 52}));
 }
 
 TEST(CoincheExamples, K14_CapotContreMade) {
-  CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
-  EXPECT_EQ(score_coinche_deal(tally_of(252, 0, 8), capot, 1, 0, CoincheRules{}).score, (std::array<int, 2>{1004, 0}));
+    CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
+    EXPECT_EQ(score_coinche_deal(tally_of(252, 0, 8), capot, 1, 0, CoincheRules{}).score,
+              (std::array<int, 2>{1004, 0}));
 }
 
 TEST(CoincheScoring, EightyNeedsEightyTwoWithoutBonuses) {
-  CoincheBid b80{0, 80, Contract::suit(Suit::Clubs)};
-  EXPECT_EQ(score_coinche_deal(tally_of(82, 80), b80, 0, 0, CoincheRules{}).outcome, DealOutcome::Made);
-  CoincheRules reach_only;
-  reach_only.success = CoincheSuccess::ReachOnly;
-  reach_only.tie = CoincheTie::Fail;
-  EXPECT_EQ(score_coinche_deal(tally_of(81, 81, 4), b80, 0, 0, reach_only).outcome, DealOutcome::Made);
+    CoincheBid b80{0, 80, Contract::suit(Suit::Clubs)};
+    EXPECT_EQ(score_coinche_deal(tally_of(82, 80), b80, 0, 0, CoincheRules{}).outcome, DealOutcome::Made);
+    CoincheRules reach_only;
+    reach_only.success = CoincheSuccess::ReachOnly;
+    reach_only.tie = CoincheTie::Fail;
+    EXPECT_EQ(score_coinche_deal(tally_of(81, 81, 4), b80, 0, 0, reach_only).outcome, DealOutcome::Made);
 }
 
 TEST(CoincheScoring, SurcontreMultiplierAndBeloteKept) {
-  CoincheBid b{0, 120, Contract::suit(Suit::Hearts)};
-  DealTally t = tally_of(130, 32);
-  t.belote = {0, 20};
-  DealScore s = score_coinche_deal(t, b, 2, 0, CoincheRules{});
-  EXPECT_EQ(s.score, (std::array<int, 2>{4 * (162 + 120), 20}));
-  CoincheRules three;
-  three.surcontre_multiplier = 3;
-  EXPECT_EQ(score_coinche_deal(t, b, 2, 0, three).score[0], 3 * (162 + 120));
+    CoincheBid b{0, 120, Contract::suit(Suit::Hearts)};
+    DealTally t = tally_of(130, 32);
+    t.belote = {0, 20};
+    DealScore s = score_coinche_deal(t, b, 2, 0, CoincheRules{});
+    EXPECT_EQ(s.score, (std::array<int, 2>{4 * (162 + 120), 20}));
+    CoincheRules three;
+    three.surcontre_multiplier = 3;
+    EXPECT_EQ(score_coinche_deal(t, b, 2, 0, three).score[0], 3 * (162 + 120));
 }
 
 }  // namespace

@@ -14,305 +14,368 @@ namespace {
 
 // What the test itself observed during one deal (from the full events), to rescore it independently.
 struct DealWatch {
-  CardSet played;
-  int plays = 0;
-  std::array<int, 4> plays_by_seat{};
-  std::array<int, 2> card_points{};  // from TrickWon, no bonus
-  std::array<int, 2> tricks{};
-  Team last_winner = 0;
-  std::array<int, 2> belote{};
-  std::array<int, 2> melds{};
-  Team takers = 0;
-  int bid_value = 0;
-  int contre_level = 0;
-  std::array<int, 2> expected_belote{};  // from the hands at the start of play (§2.5, §4.3, §6.6)
+    CardSet played;
+    int plays = 0;
+    std::array<int, 4> plays_by_seat{};
+    std::array<int, 2> card_points{};  // from TrickWon, no bonus
+    std::array<int, 2> tricks{};
+    Team last_winner = 0;
+    std::array<int, 2> belote{};
+    std::array<int, 2> melds{};
+    Team takers = 0;
+    int bid_value = 0;
+    int contre_level = 0;
+    std::array<int, 2> expected_belote{};  // from the hands at the start of play (§2.5, §4.3, §6.6)
 };
 
 // §2.5 / §4.3: belote suits are the trump suit; none in SA; every suit in TA (ta_belote = each_suit);
 // never in Découverte.
 std::array<int, 2> expected_belote(const MatchOptions& o, const ContractSettled& c) {
-  std::array<int, 2> b{};
-  if (o.variant == Variant::Decouverte) return b;
-  for (int su = 0; su < 4; ++su) {
-    Suit suit = static_cast<Suit>(su);
-    bool counts = c.contract.kind == ContractKind::SuitTrump ? c.contract.trump == suit
-                  : c.contract.kind == ContractKind::AllTrump ? o.rules.coinche.ta_belote == TaBelote::EachSuit
-                                                              : false;
-    if (!counts) continue;
-    for (Seat s = 0; s < 4; ++s)
-      if (c.hands[s]->contains(Card(Rank::King, suit)) && c.hands[s]->contains(Card(Rank::Queen, suit)))
-        b[team_of(s)] += 20;
-  }
-  return b;
+    std::array<int, 2> b{};
+    if (o.variant == Variant::Decouverte) return b;
+    for (int su = 0; su < 4; ++su) {
+        Suit suit = static_cast<Suit>(su);
+        bool counts = c.contract.kind == ContractKind::SuitTrump  ? c.contract.trump == suit
+                      : c.contract.kind == ContractKind::AllTrump ? o.rules.coinche.ta_belote == TaBelote::EachSuit
+                                                                  : false;
+        if (!counts) continue;
+        for (Seat s = 0; s < 4; ++s)
+            if (c.hands[s]->contains(Card(Rank::King, suit)) && c.hands[s]->contains(Card(Rank::Queen, suit)))
+                b[team_of(s)] += 20;
+    }
+    return b;
 }
 
 // Independent rescoring (§2.6–2.7, §3.4, §4.4–4.5, §6.6). Returns {score, escrow after}.
 std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatch& w, int escrow) {
-  const int n_tricks = o.variant == Variant::Decouverte ? 16 : 8;
-  const Team t = w.takers, d = 1 - t;
-  const bool capot_t = w.tricks[t] == n_tricks, capot_d = w.tricks[d] == n_tricks;
-  std::array<int, 2> c = w.card_points;
-  c[w.last_winner] += (capot_t || capot_d) ? 100 : 10;
-  std::array<int, 2> tot{c[0] + w.melds[0] + w.belote[0], c[1] + w.melds[1] + w.belote[1]};
-  const int all_melds = w.melds[0] + w.melds[1];
-  std::array<int, 2> s{};
-  enum { Made, Failed, Litige } out;
-  if (o.variant == Variant::Decouverte) {
-    if (tot[t] > 81) s = tot; else s[d] = capot_d ? 252 : 162;
-    return {s, 0};
-  }
-  if (o.variant == Variant::Coinche) {
-    const CoincheRules& r = o.rules.coinche;
-    const int V = w.bid_value;
-    const int m = w.contre_level == 0 ? 1 : w.contre_level == 1 ? 2 : r.surcontre_multiplier;
-    const bool capot_bid = V == 250;
-    if (capot_bid) out = capot_t ? Made : Failed;
-    else if (capot_t) out = Made;
-    else if (tot[t] < V) out = Failed;
-    else if (tot[t] == tot[d] && m == 1 && r.tie == CoincheTie::Litige) out = Litige;
-    else if (r.success == CoincheSuccess::ReachOnly) out = Made;
-    else out = tot[t] > tot[d] ? Made : Failed;
-    auto base = [&](Team x) { return w.tricks[x] == 8 ? 252 : r.fail_base; };
-    auto part = [&](Team x) {
-      if (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500) return 500 * m;
-      return r.double_scope == CoincheDoubleScope::ContractOnly ? base(x) + m * V : m * (base(x) + V);
-    };
-    if (out == Made && m == 1) {
-      int moved = capot_t ? w.melds[d] : 0;
-      s[t] = (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500 ? 500 + w.melds[t] + w.belote[t]
-                                                                              : tot[t] + V) + moved;
-      s[d] = tot[d] - moved;
-    } else if (out == Made) {
-      s[t] = part(t) + all_melds + w.belote[t];
-      s[d] = w.belote[d];
-    } else if (out == Failed) {
-      s[d] = part(d) + all_melds + w.belote[d];
-      s[t] = w.belote[t];
-      if (r.belote_on_failure == CoincheBeloteOnFailure::ToDefenders) { s[d] += s[t]; s[t] = 0; }
-    } else {
-      s[d] = tot[d];
-      return {s, escrow + tot[t]};
+    const int n_tricks = o.variant == Variant::Decouverte ? 16 : 8;
+    const Team t = w.takers, d = 1 - t;
+    const bool capot_t = w.tricks[t] == n_tricks, capot_d = w.tricks[d] == n_tricks;
+    std::array<int, 2> c = w.card_points;
+    c[w.last_winner] += (capot_t || capot_d) ? 100 : 10;
+    std::array<int, 2> tot{c[0] + w.melds[0] + w.belote[0], c[1] + w.melds[1] + w.belote[1]};
+    const int all_melds = w.melds[0] + w.melds[1];
+    std::array<int, 2> s{};
+    enum { Made, Failed, Litige } out;
+    if (o.variant == Variant::Decouverte) {
+        if (tot[t] > 81)
+            s = tot;
+        else
+            s[d] = capot_d ? 252 : 162;
+        return {s, 0};
     }
-  } else {
-    const MeldRules& mr = o.rules.melds;
-    bool capot_moves = mr.capot == MeldTransfer::ToWinners, fail_moves = mr.failed_contract == MeldTransfer::ToWinners;
-    if (capot_t) { out = Made; s[t] = 252 + (capot_moves ? all_melds : w.melds[t]) + w.belote[t]; s[d] = w.belote[d] + (capot_moves ? 0 : w.melds[d]); }
-    else if (capot_d) { out = Failed; s[d] = 252 + (capot_moves ? all_melds : w.melds[d]) + w.belote[d]; s[t] = w.belote[t] + (capot_moves ? 0 : w.melds[t]); }
-    else if (tot[t] > tot[d]) { out = Made; s = tot; }
-    else if (tot[t] < tot[d]) { out = Failed; s[t] = w.belote[t] + (fail_moves ? 0 : w.melds[t]); s[d] = 162 + (fail_moves ? all_melds : w.melds[d]) + w.belote[d]; }
-    else { out = Litige; s[d] = tot[d]; return {s, escrow + tot[t]}; }
-  }
-  s[out == Made ? t : d] += escrow;
-  return {s, 0};
+    if (o.variant == Variant::Coinche) {
+        const CoincheRules& r = o.rules.coinche;
+        const int V = w.bid_value;
+        const int m = w.contre_level == 0 ? 1 : w.contre_level == 1 ? 2 : r.surcontre_multiplier;
+        const bool capot_bid = V == 250;
+        if (capot_bid)
+            out = capot_t ? Made : Failed;
+        else if (capot_t)
+            out = Made;
+        else if (tot[t] < V)
+            out = Failed;
+        else if (tot[t] == tot[d] && m == 1 && r.tie == CoincheTie::Litige)
+            out = Litige;
+        else if (r.success == CoincheSuccess::ReachOnly)
+            out = Made;
+        else
+            out = tot[t] > tot[d] ? Made : Failed;
+        auto base = [&](Team x) { return w.tricks[x] == 8 ? 252 : r.fail_base; };
+        auto part = [&](Team x) {
+            if (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500) return 500 * m;
+            return r.double_scope == CoincheDoubleScope::ContractOnly ? base(x) + m * V : m * (base(x) + V);
+        };
+        if (out == Made && m == 1) {
+            int moved = capot_t ? w.melds[d] : 0;
+            s[t] = (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500 ? 500 + w.melds[t] + w.belote[t]
+                                                                                    : tot[t] + V) +
+                   moved;
+            s[d] = tot[d] - moved;
+        } else if (out == Made) {
+            s[t] = part(t) + all_melds + w.belote[t];
+            s[d] = w.belote[d];
+        } else if (out == Failed) {
+            s[d] = part(d) + all_melds + w.belote[d];
+            s[t] = w.belote[t];
+            if (r.belote_on_failure == CoincheBeloteOnFailure::ToDefenders) {
+                s[d] += s[t];
+                s[t] = 0;
+            }
+        } else {
+            s[d] = tot[d];
+            return {s, escrow + tot[t]};
+        }
+    } else {
+        const MeldRules& mr = o.rules.melds;
+        bool capot_moves = mr.capot == MeldTransfer::ToWinners,
+             fail_moves = mr.failed_contract == MeldTransfer::ToWinners;
+        if (capot_t) {
+            out = Made;
+            s[t] = 252 + (capot_moves ? all_melds : w.melds[t]) + w.belote[t];
+            s[d] = w.belote[d] + (capot_moves ? 0 : w.melds[d]);
+        } else if (capot_d) {
+            out = Failed;
+            s[d] = 252 + (capot_moves ? all_melds : w.melds[d]) + w.belote[d];
+            s[t] = w.belote[t] + (capot_moves ? 0 : w.melds[t]);
+        } else if (tot[t] > tot[d]) {
+            out = Made;
+            s = tot;
+        } else if (tot[t] < tot[d]) {
+            out = Failed;
+            s[t] = w.belote[t] + (fail_moves ? 0 : w.melds[t]);
+            s[d] = 162 + (fail_moves ? all_melds : w.melds[d]) + w.belote[d];
+        } else {
+            out = Litige;
+            s[d] = tot[d];
+            return {s, escrow + tot[t]};
+        }
+    }
+    s[out == Made ? t : d] += escrow;
+    return {s, 0};
 }
 
 // Cards an event shows (for the secrecy property).
 CardSet cards_in(const Event& e) {
-  CardSet cs;
-  auto hands = [&](const PrivateHands& h) { for (auto& x : h) if (x) cs |= *x; };
-  std::visit([&](const auto& ev) {
-    using T = std::decay_t<decltype(ev)>;
-    if constexpr (std::is_same_v<T, DealStarted>) { hands(ev.hands); if (ev.turn_up) cs.insert(*ev.turn_up); }
-    else if constexpr (std::is_same_v<T, ContractSettled>) hands(ev.hands);
-    else if constexpr (std::is_same_v<T, TurnStarted>) { if (ev.legal) for (auto& a : *ev.legal) if (a.kind == ActionKind::PlayCard) cs.insert(a.card); }
-    else if constexpr (std::is_same_v<T, CardPlayed>) cs.insert(ev.card);
-    else if constexpr (std::is_same_v<T, TrickWon>) cs |= ev.trick.cards();
-    else if constexpr (std::is_same_v<T, TableauxDealt>) { for (auto& tv : ev.tableaux) for (auto& p : tv) if (p.face_up) cs.insert(*p.face_up); }
-    else if constexpr (std::is_same_v<T, CardRevealed>) cs.insert(ev.card);
-    else if constexpr (std::is_same_v<T, MeldsFound>) { for (auto& x : ev.melds) if (x) for (auto& m : *x) cs |= m.cards; }
-    else if constexpr (std::is_same_v<T, MeldsShown>) { for (auto& sm : ev.melds) for (auto& m : sm.melds) cs |= m.cards; }
-  }, e);
-  return cs;
+    CardSet cs;
+    auto hands = [&](const PrivateHands& h) {
+        for (auto& x : h)
+            if (x) cs |= *x;
+    };
+    std::visit(
+        [&](const auto& ev) {
+            using T = std::decay_t<decltype(ev)>;
+            if constexpr (std::is_same_v<T, DealStarted>) {
+                hands(ev.hands);
+                if (ev.turn_up) cs.insert(*ev.turn_up);
+            } else if constexpr (std::is_same_v<T, ContractSettled>)
+                hands(ev.hands);
+            else if constexpr (std::is_same_v<T, TurnStarted>) {
+                if (ev.legal)
+                    for (auto& a : *ev.legal)
+                        if (a.kind == ActionKind::PlayCard) cs.insert(a.card);
+            } else if constexpr (std::is_same_v<T, CardPlayed>)
+                cs.insert(ev.card);
+            else if constexpr (std::is_same_v<T, TrickWon>)
+                cs |= ev.trick.cards();
+            else if constexpr (std::is_same_v<T, TableauxDealt>) {
+                for (auto& tv : ev.tableaux)
+                    for (auto& p : tv)
+                        if (p.face_up) cs.insert(*p.face_up);
+            } else if constexpr (std::is_same_v<T, CardRevealed>)
+                cs.insert(ev.card);
+            else if constexpr (std::is_same_v<T, MeldsFound>) {
+                for (auto& x : ev.melds)
+                    if (x)
+                        for (auto& m : *x) cs |= m.cards;
+            } else if constexpr (std::is_same_v<T, MeldsShown>) {
+                for (auto& sm : ev.melds)
+                    for (auto& m : sm.melds) cs |= m.cards;
+            }
+        },
+        e);
+    return cs;
 }
 
 CardSet cards_in(const View& v) {
-  CardSet cs = v.hand | v.trick.cards();
-  if (v.last_trick) cs |= v.last_trick->cards();
-  if (v.turn_up) cs.insert(*v.turn_up);
-  for (auto& a : v.legal) if (a.kind == ActionKind::PlayCard) cs.insert(a.card);
-  for (auto& tv : v.tableaux) for (auto& p : tv) if (p.face_up) cs.insert(*p.face_up);
-  for (auto& m : v.own_melds) cs |= m.cards;
-  for (auto& sm : v.shown_melds) for (auto& m : sm.melds) cs |= m.cards;
-  return cs;
+    CardSet cs = v.hand | v.trick.cards();
+    if (v.last_trick) cs |= v.last_trick->cards();
+    if (v.turn_up) cs.insert(*v.turn_up);
+    for (auto& a : v.legal)
+        if (a.kind == ActionKind::PlayCard) cs.insert(a.card);
+    for (auto& tv : v.tableaux)
+        for (auto& p : tv)
+            if (p.face_up) cs.insert(*p.face_up);
+    for (auto& m : v.own_melds) cs |= m.cards;
+    for (auto& sm : v.shown_melds)
+        for (auto& m : sm.melds) cs |= m.cards;
+    return cs;
 }
 
-struct Stats { int matches = 0, deals = 0, capots = 0, litiges = 0, failed = 0, contres = 0, multi_belote = 0; };
+struct Stats {
+    int matches = 0, deals = 0, capots = 0, litiges = 0, failed = 0, contres = 0, multi_belote = 0;
+};
 
 // Plays one match with random legal actions (or robots) and checks every property. Returns false on failure.
 void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots, Stats& stats) {
-  Match m(options, seed);
-  Rng rng(seed * 7919 + 1);
-  const int seats = m.seats();
-  const int cards_each = options.variant == Variant::Decouverte ? 16 : 8;
-  const bool de = options.variant == Variant::Decouverte;
-  DealWatch w;
-  int escrow = 0;
-  std::array<int, 2> totals{};
-  std::vector<Event> events = m.start();
-  CardSet hidden_before;  // face-down cards before the batch (Découverte)
-  // 4 seats: what each observer (seats 0-3, 4 = spectator) may have seen this deal.
-  std::array<CardSet, 5> may_know{};
-  auto make_public = [&](CardSet cs) { for (auto& k : may_know) k |= cs; };
-  for (int step = 0; step < 200000; ++step) {
-    // Check the batch of events just produced.
-    CardSet hidden = hidden_before;
-    for (size_t i = 0; i < events.size(); ++i) {
-      const Event& e = events[i];
-      if (auto* ev = std::get_if<DealStarted>(&e)) {
-        w = DealWatch{};
-        may_know = {};
-        if (!de) {
-          for (Seat s = 0; s < seats; ++s) may_know[s] = *ev->hands[s];
-          if (ev->turn_up) make_public(CardSet{*ev->turn_up});
+    Match m(options, seed);
+    Rng rng(seed * 7919 + 1);
+    const int seats = m.seats();
+    const int cards_each = options.variant == Variant::Decouverte ? 16 : 8;
+    const bool de = options.variant == Variant::Decouverte;
+    DealWatch w;
+    int escrow = 0;
+    std::array<int, 2> totals{};
+    std::vector<Event> events = m.start();
+    CardSet hidden_before;  // face-down cards before the batch (Découverte)
+    // 4 seats: what each observer (seats 0-3, 4 = spectator) may have seen this deal.
+    std::array<CardSet, 5> may_know{};
+    auto make_public = [&](CardSet cs) {
+        for (auto& k : may_know) k |= cs;
+    };
+    for (int step = 0; step < 200000; ++step) {
+        // Check the batch of events just produced.
+        CardSet hidden = hidden_before;
+        for (size_t i = 0; i < events.size(); ++i) {
+            const Event& e = events[i];
+            if (auto* ev = std::get_if<DealStarted>(&e)) {
+                w = DealWatch{};
+                may_know = {};
+                if (!de) {
+                    for (Seat s = 0; s < seats; ++s) may_know[s] = *ev->hands[s];
+                    if (ev->turn_up) make_public(CardSet{*ev->turn_up});
+                }
+                hidden = m.face_down(0) | m.face_down(1);
+                if (de) {
+                    ASSERT_EQ((m.hand(0) | m.hand(1)), CardSet::full());
+                    ASSERT_EQ(m.hand(0).size(), 16);
+                    ASSERT_EQ(m.hand(1).size(), 16);
+                    ASSERT_EQ(ev->turn_up, std::optional<Card>(m.deal_records().back().deck[31]));
+                }
+            }
+            if (auto* ev = std::get_if<CardRevealed>(&e)) hidden.erase(ev->card);
+            if (de) {
+                for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
+                    ASSERT_TRUE((cards_in(project(e, o)) & hidden).empty())
+                        << "face-down card leaked in event " << e.index();
+                }
+            }
+            if (!de) {
+                if (auto* ev = std::get_if<ContractSettled>(&e))
+                    for (Seat s = 0; s < seats; ++s) may_know[s] |= *ev->hands[s];
+                if (auto* ev = std::get_if<CardPlayed>(&e)) make_public(CardSet{ev->card});
+                if (auto* ev = std::get_if<MeldsShown>(&e))
+                    for (auto& sm : ev->melds)
+                        for (auto& mm : sm.melds) make_public(mm.cards);
+                for (int o = 0; o <= seats; ++o) {
+                    Observer obs = o < seats ? Observer::of_seat(o) : Observer::spectator();
+                    ASSERT_EQ(cards_in(project(e, obs)) - may_know[o], CardSet{})
+                        << "observer " << o << " sees another seat's card in event " << e.index();
+                }
+            }
+            if (auto* ev = std::get_if<MeldsFound>(&e))
+                for (Seat s = 0; s < seats; ++s) {
+                    auto p = std::get<MeldsFound>(project(e, Observer::of_seat(s)));
+                    for (Seat o = 0; o < seats; ++o) ASSERT_EQ(p.melds[o].has_value(), o == s);
+                    ASSERT_EQ(*p.melds[s], *ev->melds[s]);
+                }
+            if (auto* ev = std::get_if<ContractSettled>(&e)) {
+                w.takers = team_of(ev->taker);
+                w.bid_value = ev->bid_value;
+                w.contre_level = ev->contre_level;
+                if (ev->contre_level) ++stats.contres;
+                w.expected_belote = expected_belote(options, *ev);
+                if (!de) {
+                    CardSet all;
+                    for (Seat s = 0; s < seats; ++s) {
+                        ASSERT_EQ(ev->hands[s]->size(), 8);
+                        ASSERT_TRUE((all & *ev->hands[s]).empty());
+                        all |= *ev->hands[s];
+                    }
+                    ASSERT_EQ(all, CardSet::full());
+                }
+            }
+            if (auto* ev = std::get_if<CardPlayed>(&e)) {
+                ASSERT_FALSE(w.played.contains(ev->card));
+                w.played.insert(ev->card);
+                ++w.plays;
+                ++w.plays_by_seat[ev->seat];
+                if (ev->belote == BeloteCall::Belote) w.belote[team_of(ev->seat)] += 20;
+            }
+            if (auto* ev = std::get_if<TrickWon>(&e)) {
+                w.card_points[team_of(ev->winner)] += ev->points;
+                w.tricks[team_of(ev->winner)] += 1;
+                w.last_winner = team_of(ev->winner);
+            }
+            if (auto* ev = std::get_if<MeldsShown>(&e)) w.melds[ev->team] = ev->points;
+            if (auto* ev = std::get_if<DealScored>(&e)) {
+                ++stats.deals;
+                const DealScore& sc = ev->score;
+                ASSERT_EQ(w.played, CardSet::full());
+                ASSERT_EQ(w.plays, 32);
+                for (Seat s = 0; s < seats; ++s) ASSERT_EQ(w.plays_by_seat[s], cards_each);
+                int cards_total = sc.card_points[0] + sc.card_points[1] + sc.last_trick[0] + sc.last_trick[1];
+                ASSERT_EQ(cards_total, sc.capot ? 252 : 162);
+                ASSERT_EQ(sc.card_points, w.card_points);
+                ASSERT_EQ(w.belote, w.expected_belote);
+                ASSERT_EQ(sc.belote, w.expected_belote);
+                auto [expected, escrow_after] = rescore(options, w, escrow);
+                ASSERT_EQ(sc.score, expected) << "deal " << ev->deal_number << " seed " << seed;
+                escrow = escrow_after;
+                ASSERT_EQ(sc.escrow_after, escrow);
+                for (Team x : {0, 1}) totals[x] += expected[x];
+                ASSERT_EQ(ev->totals, totals);
+                stats.capots += sc.capot;
+                stats.multi_belote += sc.belote[0] + sc.belote[1] > 20;
+                stats.litiges += sc.outcome == DealOutcome::Litige;
+                stats.failed += sc.outcome == DealOutcome::Failed;
+                // §8: ends exactly when a side reached the target and the totals differ.
+                bool should_end =
+                    (totals[0] >= options.target || totals[1] >= options.target) && totals[0] != totals[1];
+                bool ends = i + 1 < events.size() && std::holds_alternative<MatchEnded>(events[i + 1]);
+                ASSERT_EQ(ends, should_end);
+                if (ends) {
+                    ASSERT_EQ(std::get<MatchEnded>(events[i + 1]).winner, totals[0] > totals[1] ? 0 : 1);
+                }
+            }
         }
-        hidden = m.face_down(0) | m.face_down(1);
+        hidden_before = m.face_down(0) | m.face_down(1);
         if (de) {
-          ASSERT_EQ((m.hand(0) | m.hand(1)), CardSet::full());
-          ASSERT_EQ(m.hand(0).size(), 16);
-          ASSERT_EQ(m.hand(1).size(), 16);
-          ASSERT_EQ(ev->turn_up, std::optional<Card>(m.deal_records().back().deck[31]));
+            for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
+                ASSERT_TRUE((cards_in(m.view(o)) & hidden_before).empty()) << "face-down card leaked in a view";
+            }
         }
-      }
-      if (auto* ev = std::get_if<CardRevealed>(&e)) hidden.erase(ev->card);
-      if (de) {
-        for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
-          ASSERT_TRUE((cards_in(project(e, o)) & hidden).empty()) << "face-down card leaked in event " << e.index();
-        }
-      }
-      if (!de) {
-        if (auto* ev = std::get_if<ContractSettled>(&e))
-          for (Seat s = 0; s < seats; ++s) may_know[s] |= *ev->hands[s];
-        if (auto* ev = std::get_if<CardPlayed>(&e)) make_public(CardSet{ev->card});
-        if (auto* ev = std::get_if<MeldsShown>(&e))
-          for (auto& sm : ev->melds) for (auto& mm : sm.melds) make_public(mm.cards);
-        for (int o = 0; o <= seats; ++o) {
-          Observer obs = o < seats ? Observer::of_seat(o) : Observer::spectator();
-          ASSERT_EQ(cards_in(project(e, obs)) - may_know[o], CardSet{})
-              << "observer " << o << " sees another seat's card in event " << e.index();
-        }
-      }
-      if (auto* ev = std::get_if<MeldsFound>(&e))
-        for (Seat s = 0; s < seats; ++s) {
-          auto p = std::get<MeldsFound>(project(e, Observer::of_seat(s)));
-          for (Seat o = 0; o < seats; ++o) ASSERT_EQ(p.melds[o].has_value(), o == s);
-          ASSERT_EQ(*p.melds[s], *ev->melds[s]);
-        }
-      if (auto* ev = std::get_if<ContractSettled>(&e)) {
-        w.takers = team_of(ev->taker);
-        w.bid_value = ev->bid_value;
-        w.contre_level = ev->contre_level;
-        if (ev->contre_level) ++stats.contres;
-        w.expected_belote = expected_belote(options, *ev);
         if (!de) {
-          CardSet all;
-          for (Seat s = 0; s < seats; ++s) {
-            ASSERT_EQ(ev->hands[s]->size(), 8);
-            ASSERT_TRUE((all & *ev->hands[s]).empty());
-            all |= *ev->hands[s];
-          }
-          ASSERT_EQ(all, CardSet::full());
+            for (int o = 0; o <= seats; ++o) {
+                Observer obs = o < seats ? Observer::of_seat(o) : Observer::spectator();
+                ASSERT_EQ(cards_in(m.view(obs)) - may_know[o], CardSet{}) << "observer " << o << " view";
+            }
         }
-      }
-      if (auto* ev = std::get_if<CardPlayed>(&e)) {
-        ASSERT_FALSE(w.played.contains(ev->card));
-        w.played.insert(ev->card);
-        ++w.plays;
-        ++w.plays_by_seat[ev->seat];
-        if (ev->belote == BeloteCall::Belote) w.belote[team_of(ev->seat)] += 20;
-      }
-      if (auto* ev = std::get_if<TrickWon>(&e)) {
-        w.card_points[team_of(ev->winner)] += ev->points;
-        w.tricks[team_of(ev->winner)] += 1;
-        w.last_winner = team_of(ev->winner);
-      }
-      if (auto* ev = std::get_if<MeldsShown>(&e)) w.melds[ev->team] = ev->points;
-      if (auto* ev = std::get_if<DealScored>(&e)) {
-        ++stats.deals;
-        const DealScore& sc = ev->score;
-        ASSERT_EQ(w.played, CardSet::full());
-        ASSERT_EQ(w.plays, 32);
-        for (Seat s = 0; s < seats; ++s) ASSERT_EQ(w.plays_by_seat[s], cards_each);
-        int cards_total = sc.card_points[0] + sc.card_points[1] + sc.last_trick[0] + sc.last_trick[1];
-        ASSERT_EQ(cards_total, sc.capot ? 252 : 162);
-        ASSERT_EQ(sc.card_points, w.card_points);
-        ASSERT_EQ(w.belote, w.expected_belote);
-        ASSERT_EQ(sc.belote, w.expected_belote);
-        auto [expected, escrow_after] = rescore(options, w, escrow);
-        ASSERT_EQ(sc.score, expected) << "deal " << ev->deal_number << " seed " << seed;
-        escrow = escrow_after;
-        ASSERT_EQ(sc.escrow_after, escrow);
-        for (Team x : {0, 1}) totals[x] += expected[x];
-        ASSERT_EQ(ev->totals, totals);
-        stats.capots += sc.capot;
-        stats.multi_belote += sc.belote[0] + sc.belote[1] > 20;
-        stats.litiges += sc.outcome == DealOutcome::Litige;
-        stats.failed += sc.outcome == DealOutcome::Failed;
-        // §8: ends exactly when a side reached the target and the totals differ.
-        bool should_end = (totals[0] >= options.target || totals[1] >= options.target) && totals[0] != totals[1];
-        bool ends = i + 1 < events.size() && std::holds_alternative<MatchEnded>(events[i + 1]);
-        ASSERT_EQ(ends, should_end);
-        if (ends) {
-          ASSERT_EQ(std::get<MatchEnded>(events[i + 1]).winner, totals[0] > totals[1] ? 0 : 1);
+        if (m.finished()) {
+            ++stats.matches;
+            return;
         }
-      }
+        Seat seat = *m.to_act();
+        auto legal = m.legal_actions(seat);
+        ASSERT_FALSE(legal.empty());
+        if (de && m.phase() == Phase::Play) {
+            for (auto& a : legal) ASSERT_FALSE(m.face_down(seat).contains(a.card));
+        }
+        Action action;
+        if (robots) {
+            action = robot_decide(m.view(Observer::of_seat(seat)), rng);
+        } else if (options.variant == Variant::Coinche && m.phase() == Phase::Auction && rng.below(10) < 7) {
+            action = Action::pass();  // keep random auctions from always racing to capot
+        } else {
+            action = legal[rng.below(legal.size())];
+        }
+        auto result = m.apply(seat, action);
+        ASSERT_TRUE(result.ok()) << result.message;
+        events = std::move(result.events);
     }
-    hidden_before = m.face_down(0) | m.face_down(1);
-    if (de) {
-      for (const Observer& o : {Observer::of_seat(0), Observer::of_seat(1), Observer::spectator()}) {
-        ASSERT_TRUE((cards_in(m.view(o)) & hidden_before).empty()) << "face-down card leaked in a view";
-      }
-    }
-    if (!de) {
-      for (int o = 0; o <= seats; ++o) {
-        Observer obs = o < seats ? Observer::of_seat(o) : Observer::spectator();
-        ASSERT_EQ(cards_in(m.view(obs)) - may_know[o], CardSet{}) << "observer " << o << " view";
-      }
-    }
-    if (m.finished()) {
-      ++stats.matches;
-      return;
-    }
-    Seat seat = *m.to_act();
-    auto legal = m.legal_actions(seat);
-    ASSERT_FALSE(legal.empty());
-    if (de && m.phase() == Phase::Play) {
-      for (auto& a : legal) ASSERT_FALSE(m.face_down(seat).contains(a.card));
-    }
-    Action action;
-    if (robots) {
-      action = robot_decide(m.view(Observer::of_seat(seat)), rng);
-    } else if (options.variant == Variant::Coinche && m.phase() == Phase::Auction && rng.below(10) < 7) {
-      action = Action::pass();  // keep random auctions from always racing to capot
-    } else {
-      action = legal[rng.below(legal.size())];
-    }
-    auto result = m.apply(seat, action);
-    ASSERT_TRUE(result.ok()) << result.message;
-    events = std::move(result.events);
-  }
-  FAIL() << "match did not finish";
+    FAIL() << "match did not finish";
 }
 
 void run_many(const MatchOptions& options, int matches, std::uint64_t seed0, bool robots = false) {
-  Stats stats;
-  for (int i = 0; i < matches; ++i) {
-    play_and_check(options, seed0 + i, robots, stats);
-    if (::testing::Test::HasFatalFailure()) {
-      ADD_FAILURE() << "seed " << seed0 + i;
-      return;
+    Stats stats;
+    for (int i = 0; i < matches; ++i) {
+        play_and_check(options, seed0 + i, robots, stats);
+        if (::testing::Test::HasFatalFailure()) {
+            ADD_FAILURE() << "seed " << seed0 + i;
+            return;
+        }
     }
-  }
-  EXPECT_EQ(stats.matches, matches);
-  std::printf("  %s%s: %d matches, %d deals, %d capots, %d litiges, %d failed, %d contred, %d with 2+ belotes\n",
-              std::string(to_string(options.variant)).c_str(), robots ? " (robots)" : "", stats.matches, stats.deals,
-              stats.capots, stats.litiges, stats.failed, stats.contres, stats.multi_belote);
+    EXPECT_EQ(stats.matches, matches);
+    std::printf("  %s%s: %d matches, %d deals, %d capots, %d litiges, %d failed, %d contred, %d with 2+ belotes\n",
+                std::string(to_string(options.variant)).c_str(), robots ? " (robots)" : "", stats.matches, stats.deals,
+                stats.capots, stats.litiges, stats.failed, stats.contres, stats.multi_belote);
 }
 
 MatchOptions of(Variant v, int target = 301) {
-  MatchOptions o;
-  o.variant = v;
-  o.target = target;
-  return o;
+    MatchOptions o;
+    o.variant = v;
+    o.target = target;
+    return o;
 }
 
 TEST(VariantProperties, ClassicRandom) { run_many(of(Variant::Classic), 2000, 1000); }
@@ -321,81 +384,83 @@ TEST(VariantProperties, CoincheRandom) { run_many(of(Variant::Coinche), 2000, 30
 TEST(VariantProperties, DecouverteRandom) { run_many(of(Variant::Decouverte), 2000, 4000); }
 
 TEST(VariantProperties, RobotsFullMatches) {
-  for (Variant v : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche, Variant::Decouverte})
-    run_many(of(v, 1000), 200, 5000, /*robots=*/true);
+    for (Variant v : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche, Variant::Decouverte})
+        run_many(of(v, 1000), 200, 5000, /*robots=*/true);
 }
 
 TEST(VariantProperties, ClassicAnnouncementsNonDefaultOptions) {
-  MatchOptions o = of(Variant::ClassicAnnouncements);
-  o.rules.melds = {MeldLongRun::Split, EqualMeldTiebreak::Cancel, MeldTransfer::KeptByOwner, MeldTransfer::KeptByOwner};
-  run_many(o, 1000, 6000);
+    MatchOptions o = of(Variant::ClassicAnnouncements);
+    o.rules.melds = {MeldLongRun::Split, EqualMeldTiebreak::Cancel, MeldTransfer::KeptByOwner,
+                     MeldTransfer::KeptByOwner};
+    run_many(o, 1000, 6000);
 }
 
 TEST(VariantProperties, CoincheNonDefaultOptions) {
-  MatchOptions o = of(Variant::Coinche, 501);
-  CoincheRules& r = o.rules.coinche;
-  r.deal_pattern = CoincheDealPattern::P233;
-  r.sa_ta = false;
-  r.announcements = false;
-  r.capot_doublable = false;
-  r.success = CoincheSuccess::ReachOnly;
-  r.tie = CoincheTie::Fail;
-  r.fail_base = 160;
-  r.double_scope = CoincheDoubleScope::ContractOnly;
-  r.surcontre_multiplier = 3;
-  r.capot_scoring = CoincheCapotScoring::Forfait500;
-  r.belote_on_failure = CoincheBeloteOnFailure::ToDefenders;
-  r.ta_belote = TaBelote::None;
-  run_many(o, 1000, 7000);
-  MatchOptions ta = of(Variant::Coinche);
-  ta.rules.coinche.ta_belote = TaBelote::None;
-  ta.rules.melds.equal_tiebreak = EqualMeldTiebreak::Cancel;
-  run_many(ta, 500, 7500);
+    MatchOptions o = of(Variant::Coinche, 501);
+    CoincheRules& r = o.rules.coinche;
+    r.deal_pattern = CoincheDealPattern::P233;
+    r.sa_ta = false;
+    r.announcements = false;
+    r.capot_doublable = false;
+    r.success = CoincheSuccess::ReachOnly;
+    r.tie = CoincheTie::Fail;
+    r.fail_base = 160;
+    r.double_scope = CoincheDoubleScope::ContractOnly;
+    r.surcontre_multiplier = 3;
+    r.capot_scoring = CoincheCapotScoring::Forfait500;
+    r.belote_on_failure = CoincheBeloteOnFailure::ToDefenders;
+    r.ta_belote = TaBelote::None;
+    run_many(o, 1000, 7000);
+    MatchOptions ta = of(Variant::Coinche);
+    ta.rules.coinche.ta_belote = TaBelote::None;
+    ta.rules.melds.equal_tiebreak = EqualMeldTiebreak::Cancel;
+    run_many(ta, 500, 7500);
 }
 
 TEST(VariantProperties, DecouverteNonDefaultOptions) {
-  MatchOptions o = of(Variant::Decouverte);
-  o.rules.decouverte = {DecouverteReveal::LeaderImmediately, DecouverteDealOrder::Blog, DecouverteDealer::WinnerDeals};
-  run_many(o, 1000, 8000);
-  MatchOptions every = of(Variant::Decouverte);
-  every.rules.shuffle_policy = ShufflePolicy::ShuffleEveryDeal;
-  run_many(every, 300, 8500);
+    MatchOptions o = of(Variant::Decouverte);
+    o.rules.decouverte = {DecouverteReveal::LeaderImmediately, DecouverteDealOrder::Blog,
+                          DecouverteDealer::WinnerDeals};
+    run_many(o, 1000, 8000);
+    MatchOptions every = of(Variant::Decouverte);
+    every.rules.shuffle_policy = ShufflePolicy::ShuffleEveryDeal;
+    run_many(every, 300, 8500);
 }
 
 TEST(VariantOptions, ValidateRefusesOptionsAVariantDoesNotUse) {
-  MatchOptions classic;
-  classic.rules.coinche.sa_ta = false;
-  ASSERT_TRUE(validate(classic).has_value());
-  EXPECT_NE(validate(classic)->find("coinche"), std::string::npos);
-  MatchOptions cl0;
-  cl0.rules.melds.long_run = MeldLongRun::Split;
-  EXPECT_TRUE(validate(cl0).has_value());
-  MatchOptions cl1 = cl0;
-  cl1.variant = Variant::ClassicAnnouncements;
-  EXPECT_FALSE(validate(cl1).has_value());
-  MatchOptions contree;
-  contree.variant = Variant::Coinche;
-  contree.rules.coinche.announcements = false;
-  EXPECT_FALSE(validate(contree).has_value());
-  contree.rules.melds.equal_tiebreak = EqualMeldTiebreak::Cancel;
-  EXPECT_TRUE(validate(contree).has_value());
-  MatchOptions de;
-  de.variant = Variant::Decouverte;
-  EXPECT_FALSE(validate(de).has_value());
-  de.rules.play.must_undertrump = false;
-  EXPECT_TRUE(validate(de).has_value());
-  MatchOptions co;
-  co.variant = Variant::Coinche;
-  co.rules.coinche.surcontre_multiplier = 5;
-  EXPECT_TRUE(validate(co).has_value());
-  MatchOptions cl;
-  cl.rules.decouverte.deal_order = DecouverteDealOrder::Blog;
-  EXPECT_TRUE(validate(cl).has_value());
-  for (Variant v : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche, Variant::Decouverte}) {
-    MatchOptions ok;
-    ok.variant = v;
-    EXPECT_FALSE(validate(ok).has_value()) << to_string(v);
-  }
+    MatchOptions classic;
+    classic.rules.coinche.sa_ta = false;
+    ASSERT_TRUE(validate(classic).has_value());
+    EXPECT_NE(validate(classic)->find("coinche"), std::string::npos);
+    MatchOptions cl0;
+    cl0.rules.melds.long_run = MeldLongRun::Split;
+    EXPECT_TRUE(validate(cl0).has_value());
+    MatchOptions cl1 = cl0;
+    cl1.variant = Variant::ClassicAnnouncements;
+    EXPECT_FALSE(validate(cl1).has_value());
+    MatchOptions contree;
+    contree.variant = Variant::Coinche;
+    contree.rules.coinche.announcements = false;
+    EXPECT_FALSE(validate(contree).has_value());
+    contree.rules.melds.equal_tiebreak = EqualMeldTiebreak::Cancel;
+    EXPECT_TRUE(validate(contree).has_value());
+    MatchOptions de;
+    de.variant = Variant::Decouverte;
+    EXPECT_FALSE(validate(de).has_value());
+    de.rules.play.must_undertrump = false;
+    EXPECT_TRUE(validate(de).has_value());
+    MatchOptions co;
+    co.variant = Variant::Coinche;
+    co.rules.coinche.surcontre_multiplier = 5;
+    EXPECT_TRUE(validate(co).has_value());
+    MatchOptions cl;
+    cl.rules.decouverte.deal_order = DecouverteDealOrder::Blog;
+    EXPECT_TRUE(validate(cl).has_value());
+    for (Variant v : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche, Variant::Decouverte}) {
+        MatchOptions ok;
+        ok.variant = v;
+        EXPECT_FALSE(validate(ok).has_value()) << to_string(v);
+    }
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const auto* error = std::get_if<belote::protocol::DecodeError>(&decoded)) {
         // The id of an error is null, an integer or a string (docs/protocol.md).
         if (!error->id.is_null() && !error->id.is_number_integer() && !error->id.is_string()) std::abort();
-        const auto reply = belote::protocol::to_text(belote::protocol::error_reply(error->id, error->code, error->message));
+        const auto reply =
+            belote::protocol::to_text(belote::protocol::error_reply(error->id, error->code, error->message));
         if (reply.empty()) std::abort();
     } else {
         const auto& request = std::get<belote::protocol::Request>(decoded);

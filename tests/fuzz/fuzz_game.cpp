@@ -14,9 +14,9 @@
 // Checks: nothing crashes (ASan/UBSan), every shortcut request on a connection that stays open
 // gets exactly one reply (DESIGN.md invariant 5), and every server frame is a JSON object.
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include <array>
 #include <atomic>
@@ -49,7 +49,7 @@ public:
     std::vector<std::string> sent;
     bool close_requested = false;
     bool closed_ = false;
-    json last_turn;                     ///< last `turn` event with legal actions
+    json last_turn;                      ///< last `turn` event with legal actions
     std::map<std::string, int> replies;  ///< shortcut request id -> replies seen
     int shortcuts = 0;
 

@@ -76,9 +76,8 @@ TEST_F(HttpTest, DirectoryWithoutSlashRedirects) {
 }
 
 TEST_F(HttpTest, PathTraversalIsRefused) {
-    for (const char* target : {"/../CMakeLists.txt", "/sub/../../CMakeLists.txt",
-                               "/%2e%2e/CMakeLists.txt", "/..%2fCMakeLists.txt",
-                               "/sub/..\\..\\CMakeLists.txt", "/./index.html"}) {
+    for (const char* target : {"/../CMakeLists.txt", "/sub/../../CMakeLists.txt", "/%2e%2e/CMakeLists.txt",
+                               "/..%2fCMakeLists.txt", "/sub/..\\..\\CMakeLists.txt", "/./index.html"}) {
         const auto res = get(target);
         EXPECT_EQ(res.result(), http::status::bad_request) << target;
         EXPECT_EQ(res.body().find(TempWebDir::secret), std::string::npos) << target;
@@ -91,9 +90,7 @@ TEST_F(HttpTest, OtherMethodsAreRefused) {
     EXPECT_EQ(res[http::field::allow], "GET, HEAD");
 }
 
-TEST_F(HttpTest, WsWithoutUpgradeIs426) {
-    EXPECT_EQ(get("/ws").result(), http::status::upgrade_required);
-}
+TEST_F(HttpTest, WsWithoutUpgradeIs426) { EXPECT_EQ(get("/ws").result(), http::status::upgrade_required); }
 
 TEST_F(HttpTest, KeepAliveServesSeveralRequestsOnOneConnection) {
     boost::asio::io_context ioc;

@@ -43,8 +43,8 @@ TEST_F(ResolveTest, MissingAndHidden) {
 }
 
 TEST_F(ResolveTest, TraversalAndMalformed) {
-    for (std::string_view p : {"", "app.js", "/..", "/../CMakeLists.txt", "/sub/../app.js",
-                               "/%2e%2e/x", "/a\\b", "/./app.js"}) {
+    for (std::string_view p :
+         {"", "app.js", "/..", "/../CMakeLists.txt", "/sub/../app.js", "/%2e%2e/x", "/a\\b", "/./app.js"}) {
         EXPECT_EQ(resolve(p).kind, Kind::forbidden) << p;
     }
     EXPECT_EQ(resolve(std::string_view("/app.js\0x", 9)).kind, Kind::forbidden);

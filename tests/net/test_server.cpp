@@ -49,8 +49,7 @@ TempWebDir::~TempWebDir() {
     std::filesystem::remove_all(root_, ec);
 }
 
-TestServer::TestServer(std::shared_ptr<ConnectionHandler> handler, Config config)
-    : work_(asio::make_work_guard(ioc_)) {
+TestServer::TestServer(std::shared_ptr<ConnectionHandler> handler, Config config) : work_(asio::make_work_guard(ioc_)) {
     config.address = "127.0.0.1";
     config.port = 0;
     config.web_dir = web_.web().string();
@@ -115,8 +114,7 @@ std::size_t ScriptedHandler::close_count(std::uint64_t id) {
     return static_cast<std::size_t>(std::count(closed_.begin(), closed_.end(), id));
 }
 
-http::response<http::string_body> http_request(unsigned short port, http::verb method,
-                                               const std::string& target) {
+http::response<http::string_body> http_request(unsigned short port, http::verb method, const std::string& target) {
     asio::io_context ioc;
     tcp::socket socket(ioc);
     socket.connect({asio::ip::make_address("127.0.0.1"), port});

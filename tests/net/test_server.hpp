@@ -82,8 +82,9 @@ private:
 };
 
 /// Sends one HTTP/1.1 request to 127.0.0.1:`port` and returns the response (Connection: close).
-boost::beast::http::response<boost::beast::http::string_body> http_request(
-    unsigned short port, boost::beast::http::verb method, const std::string& target);
+boost::beast::http::response<boost::beast::http::string_body> http_request(unsigned short port,
+                                                                           boost::beast::http::verb method,
+                                                                           const std::string& target);
 
 /// A connected, handshaken synchronous WebSocket client.
 class WsClient {

@@ -61,8 +61,9 @@ TEST(WebSocketTest, ClientAnsweringPingsOutlivesTheIdleTimeout) {
     int pings = 0;
     ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
         if (kind != websocket::frame_type::ping || ++pings != 3) return;
-        boost::asio::post(ioc, [&] { ws.async_write(boost::asio::buffer(std::string_view("still here")),
-                                                    [](beast::error_code, std::size_t) {}); });
+        boost::asio::post(ioc, [&] {
+            ws.async_write(boost::asio::buffer(std::string_view("still here")), [](beast::error_code, std::size_t) {});
+        });
     });
     beast::flat_buffer buffer;
     beast::error_code read_ec;
@@ -172,7 +173,7 @@ TEST(WebSocketTest, BurstArrivesWholeAndInOrderBeforeTheClose) {
     TestServer server{handler};
     WsClient client{server.port()};
     client.send_text("flood 200");
-    client.ping();  // a control frame written by Beast in the middle of the burst
+    client.ping();                               // a control frame written by Beast in the middle of the burst
     client.send_text(std::string(20'000, 'x'));  // echoed: larger than the buffer's first allocation
     client.send_text("flood 50");
     client.send_text("close 4001 done");

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -71,9 +71,12 @@ TEST(OpsConfigTest, FlagsAndEnvironment) {
 }
 
 TEST(OpsConfigTest, BadValuesAreRefusedNamingTheFlag) {
-    for (const auto& [flag, value] : std::vector<std::pair<const char*, const char*>>{
-             {"--log-format", "xml"}, {"--shutdown-deadline-s", "0"}, {"--shutdown-deadline-s", "abc"},
-             {"--shutdown-deadline-s", "99999"}, {"--data-dir", ""}}) {
+    for (const auto& [flag, value] :
+         std::vector<std::pair<const char*, const char*>>{{"--log-format", "xml"},
+                                                          {"--shutdown-deadline-s", "0"},
+                                                          {"--shutdown-deadline-s", "abc"},
+                                                          {"--shutdown-deadline-s", "99999"},
+                                                          {"--data-dir", ""}}) {
         const auto p = parse({flag, value});
         EXPECT_FALSE(p.result.config) << flag << " " << value;
         EXPECT_NE(p.result.exit_code, 0);
@@ -85,10 +88,10 @@ TEST(OpsConfigTest, HelpListsEverySettingWithItsEnvironmentVariable) {
     const auto p = parse({"--help"});
     EXPECT_FALSE(p.result.config);
     EXPECT_EQ(p.result.exit_code, 0);
-    for (const char* name : {"--address", "--port", "--web-dir", "--data-dir", "--log-level", "--log-format",
-                             "--max-frame-bytes", "--max-send-queue", "--threads", "--robot-delay-ms",
-                             "--shutdown-deadline-s", "--healthcheck", "BELOTE_DATA_DIR", "BELOTE_LOG_FORMAT",
-                             "BELOTE_SHUTDOWN_DEADLINE_S"})
+    for (const char* name :
+         {"--address", "--port", "--web-dir", "--data-dir", "--log-level", "--log-format", "--max-frame-bytes",
+          "--max-send-queue", "--threads", "--robot-delay-ms", "--shutdown-deadline-s", "--healthcheck",
+          "BELOTE_DATA_DIR", "BELOTE_LOG_FORMAT", "BELOTE_SHUTDOWN_DEADLINE_S"})
         EXPECT_NE(p.out.find(name), std::string::npos) << name << "\n" << p.out;
 }
 
@@ -113,12 +116,8 @@ TEST(JsonLogTest, EveryLineIsAJsonObjectWithProperEscaping) {
     logger.set_level(spdlog::level::trace);
 
     const std::vector<std::string> messages{
-        "plain",
-        R"(quotes " and backslash \ and {braces})",
-        "new\nline\tand\rcontrol\x01\x1f",
-        "utf-8 é ♠ 🂡",
-        std::string("invalid utf-8 \xff\xfe end"),
-        "",
+        "plain",       R"(quotes " and backslash \ and {braces})", "new\nline\tand\rcontrol\x01\x1f",
+        "utf-8 é ♠ 🂡", std::string("invalid utf-8 \xff\xfe end"),  "",
     };
     for (const auto& m : messages) logger.info("{}", m);
     logger.warn("number {} and {}", 42, "text");
@@ -180,7 +179,8 @@ TEST(MetricsTest, AMatchAgainstRobotsMovesTheCounters) {
         testing::GameClient client(server.port());
         client.hello("Ana");
         EXPECT_EQ(client.request({{"type", "sit"}, {"table", "t999"}, {"seat", 0}})["code"], "no_such_table");
-        const std::string table = client.request({{"type", "create_table"}, {"variant", "classic"}, {"target", 301}})["table"];
+        const std::string table =
+            client.request({{"type", "create_table"}, {"variant", "classic"}, {"target", 301}})["table"];
         client.request({{"type", "sit"}, {"table", table}, {"seat", 0}});
         for (int s = 1; s < 4; ++s) client.request({{"type", "add_robot"}, {"table", table}, {"seat", s}});
         client.request({{"type", "start"}, {"table", table}});
@@ -202,8 +202,7 @@ TEST(MetricsTest, AMatchAgainstRobotsMovesTheCounters) {
         EXPECT_EQ(sample(during, "belote_open_connections") - sample(before, "belote_open_connections"), 1);
         EXPECT_EQ(sample(during, "belote_tables{state=\"finished\"}"), 1) << during;
         EXPECT_EQ(sample(during, "belote_matches_started_total") - sample(before, "belote_matches_started_total"), 1);
-        EXPECT_EQ(sample(during, "belote_matches_finished_total") - sample(before, "belote_matches_finished_total"),
-                  1);
+        EXPECT_EQ(sample(during, "belote_matches_finished_total") - sample(before, "belote_matches_finished_total"), 1);
         EXPECT_GE(sample(during, "belote_messages_received_total") - sample(before, "belote_messages_received_total"),
                   7 + actions);
         EXPECT_GT(sample(during, "belote_messages_sent_total") - sample(before, "belote_messages_sent_total"),

@@ -46,9 +46,17 @@ public:
         if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
         read_fd_ = fds[0];
         data_dir_ = std::filesystem::temp_directory_path() / ("belote-shutdown-test-" + std::to_string(::getpid()));
-        std::vector<std::string> args{BELOTE_SERVER_BINARY, "--address", "127.0.0.1", "--port", "0", "--web-dir",
-                                      std::filesystem::temp_directory_path().string(), "--data-dir",
-                                      data_dir_.string(), "--robot-delay-ms", "0"};
+        std::vector<std::string> args{BELOTE_SERVER_BINARY,
+                                      "--address",
+                                      "127.0.0.1",
+                                      "--port",
+                                      "0",
+                                      "--web-dir",
+                                      std::filesystem::temp_directory_path().string(),
+                                      "--data-dir",
+                                      data_dir_.string(),
+                                      "--robot-delay-ms",
+                                      "0"};
         args.insert(args.end(), extra.begin(), extra.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
@@ -77,8 +85,10 @@ public:
             if (Clock::now() > deadline) throw std::runtime_error("no port announced: " + output());
             std::smatch m;
             const std::string all = output();
-            if (std::regex_search(all, m, listening)) port_ = static_cast<unsigned short>(std::stoi(m[1]));
-            else std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (std::regex_search(all, m, listening))
+                port_ = static_cast<unsigned short>(std::stoi(m[1]));
+            else
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
     }
 
@@ -108,9 +118,12 @@ public:
         while (!status_) {
             int status = 0;
             const pid_t r = ::waitpid(pid_, &status, WNOHANG);
-            if (r == pid_) status_ = status;
-            else if (Clock::now() > deadline) return std::nullopt;
-            else std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (r == pid_)
+                status_ = status;
+            else if (Clock::now() > deadline)
+                return std::nullopt;
+            else
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
         return status_;
     }
@@ -155,7 +168,8 @@ TEST(ShutdownTest, SigtermDrainsTellsClientsToRetryAndExitsZero) {
     // A player in the middle of a match (against robots), and an HTTP connection kept alive.
     GameClient player(server.port());
     player.hello("Ana");
-    const std::string table = player.request({{"type", "create_table"}, {"variant", "classic"}, {"target", 1000}})["table"];
+    const std::string table =
+        player.request({{"type", "create_table"}, {"variant", "classic"}, {"target", 1000}})["table"];
     player.request({{"type", "sit"}, {"table", table}, {"seat", 0}});
     for (int s = 1; s < 4; ++s) player.request({{"type", "add_robot"}, {"table", table}, {"seat", s}});
     player.request({{"type", "start"}, {"table", table}});

@@ -28,7 +28,8 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(DecodeTablesTest, SetOptionsKeepsOnlyTheGivenFields) {
-    auto c = decoded<SetOptions>(R"({"type":"set_options","id":1,"table":"t1","options":{"turn_time":20,"stake":5,"private":true}})");
+    auto c = decoded<SetOptions>(
+        R"({"type":"set_options","id":1,"table":"t1","options":{"turn_time":20,"stake":5,"private":true}})");
     EXPECT_EQ(c.table, "t1");
     EXPECT_EQ(c.options.turn_time_s, 20);
     EXPECT_EQ(c.options.stake, 5);
@@ -74,7 +75,8 @@ TEST(DecodeTablesTest, CancelWatchChatInviteStand) {
 }
 
 TEST(DecodeTablesTest, HelloResumeAndCreateTableOptions) {
-    auto hello = decoded<Hello>(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","token":"x","resume":{"t1":42,"t3":0}})");
+    auto hello =
+        decoded<Hello>(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","token":"x","resume":{"t1":42,"t3":0}})");
     EXPECT_EQ(hello.resume.at("t1"), 42u);
     EXPECT_EQ(hello.resume.at("t3"), 0u);
     EXPECT_EQ(error_of(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","resume":{"t1":-1}})"), "bad_message");

@@ -40,7 +40,8 @@ TEST(DecodeTest, Hello) {
 TEST(DecodeTest, LobbyAndTableCommands) {
     EXPECT_TRUE(std::holds_alternative<ListTables>(request_of(R"({"type":"list_tables","id":2})").command));
 
-    auto c = std::get<CreateTable>(request_of(R"({"type":"create_table","id":3,"variant":"classic","target":501})").command);
+    auto c =
+        std::get<CreateTable>(request_of(R"({"type":"create_table","id":3,"variant":"classic","target":501})").command);
     EXPECT_EQ(c.variant, Variant::Classic);
     EXPECT_EQ(c.target, 501);
     auto d = std::get<CreateTable>(request_of(R"({"type":"create_table","id":3,"variant":"classic"})").command);

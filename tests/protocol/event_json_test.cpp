@@ -29,8 +29,8 @@ TEST(EventJsonTest, MatchStarted) {
     MatchOptions options;
     options.target = 501;
     Event e = MatchStarted{options, 3};
-    json expected = json::parse(
-        R"({"type":"match_started","table":"t1","v":7,"variant":"classic","target":501,"first_dealer":3})");
+    json expected =
+        json::parse(R"({"type":"match_started","table":"t1","v":7,"variant":"classic","target":501,"first_dealer":3})");
     expected["rules"] = rules_json(options);  // every option of the variant, by its §9 name
     EXPECT_EQ(expected["rules"]["must_undertrump"], true);
     EXPECT_EQ(for_seat(e, 0), expected);
@@ -181,7 +181,8 @@ TEST(EventJsonTest, NoMessageOfARealMatchShowsAForeignHand) {
             collect_cards(j, seen);
             for (const auto& text : seen) {
                 Card c = *parse_card(text);
-                EXPECT_TRUE(own.contains(c) || public_cards.contains(c)) << "seat " << s << " saw " << text << " in " << j;
+                EXPECT_TRUE(own.contains(c) || public_cards.contains(c))
+                    << "seat " << s << " saw " << text << " in " << j;
             }
             std::vector<std::string> spectator_seen;
             collect_cards(for_spectator(e), spectator_seen);
@@ -193,7 +194,10 @@ TEST(EventJsonTest, NoMessageOfARealMatchShowsAForeignHand) {
 
 TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
     Match match(MatchOptions{}, 42);
-    TableInfo info{"t1", Variant::Classic, 1000, TableState::Waiting,
+    TableInfo info{"t1",
+                   Variant::Classic,
+                   1000,
+                   TableState::Waiting,
                    {PlayerInfo{"Ana", false}, PlayerInfo{"Robot 1", true}, std::nullopt, PlayerInfo{"Bo", false}}};
     json before = snapshot_json(info, 3, match.view(Observer::of_seat(0)));
     EXPECT_EQ(before["view"]["rules"], rules_json(MatchOptions{}));
@@ -237,17 +241,21 @@ TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
     EXPECT_EQ(play["taker"], eldest);
     EXPECT_TRUE(play["trump"].is_string());
     EXPECT_EQ(play["turn_up"], nullptr);
-    EXPECT_EQ(play["trick"], json::parse(R"({"leader":)" + std::to_string((match.deal_records().back().dealer + 1) % 4) +
-                                         R"(,"cards":[]})"));
+    EXPECT_EQ(play["trick"],
+              json::parse(R"({"leader":)" + std::to_string((match.deal_records().back().dealer + 1) % 4) +
+                          R"(,"cards":[]})"));
     EXPECT_EQ(play["auction"], json::parse(R"([{"seat":)" + std::to_string(eldest) + R"(,"call":"take"}])"));
 }
 
 TEST(TableJsonTest, SummaryAndSeatChanged) {
-    TableInfo info{"t4", Variant::Classic, 301, TableState::Finished, {std::nullopt, std::nullopt, std::nullopt, std::nullopt}};
-    EXPECT_EQ(table_summary_json(info), json::parse(R"({"table":"t4","variant":"classic","target":301,"state":"finished",
+    TableInfo info{
+        "t4", Variant::Classic, 301, TableState::Finished, {std::nullopt, std::nullopt, std::nullopt, std::nullopt}};
+    EXPECT_EQ(table_summary_json(info),
+              json::parse(R"({"table":"t4","variant":"classic","target":301,"state":"finished",
         "seats":[{"seat":0,"player":null},{"seat":1,"player":null},{"seat":2,"player":null},{"seat":3,"player":null}]})"));
-    EXPECT_EQ(seat_changed_json("t1", 3, 1, PlayerInfo{"Robot 1", true}),
-              json::parse(R"({"type":"seat_changed","table":"t1","v":3,"seat":1,"player":{"name":"Robot 1","robot":true}})"));
+    EXPECT_EQ(
+        seat_changed_json("t1", 3, 1, PlayerInfo{"Robot 1", true}),
+        json::parse(R"({"type":"seat_changed","table":"t1","v":3,"seat":1,"player":{"name":"Robot 1","robot":true}})"));
 }
 
 TEST(ActionJsonTest, RoundTrip) {

@@ -77,7 +77,8 @@ TEST(RecordTest, TamperedRecordsStopAtTheFirstIllegalAction) {
     ASSERT_TRUE(result.failure);
     EXPECT_EQ(result.failure->index, i);
     EXPECT_EQ(result.failure->seat, tampered.actions[i].seat);
-    EXPECT_EQ(result.failure->reason, "play " + to_string(tampered.actions[i].action.card) + " is not a legal action now");
+    EXPECT_EQ(result.failure->reason,
+              "play " + to_string(tampered.actions[i].action.card) + " is not a legal action now");
     json out = replay_json(tampered, result);
     EXPECT_EQ(out["error"]["index"], i);
     EXPECT_FALSE(out["finished"]);
@@ -94,7 +95,8 @@ TEST(RecordTest, TamperedRecordsStopAtTheFirstIllegalAction) {
         short_record.deals.pop_back();
         result = replay(short_record);
         ASSERT_TRUE(result.failure);
-        EXPECT_EQ(result.failure->reason, "the record holds no deck for deal " + std::to_string(played.record.deals.size()));
+        EXPECT_EQ(result.failure->reason,
+                  "the record holds no deck for deal " + std::to_string(played.record.deals.size()));
     }
 
     GameRecord wrong_dealer = played.record;
@@ -137,24 +139,33 @@ json legal(const char* position) {
 TEST(LegalQueryTest, WorkedExamplesOfRules10) {
     // L2 [♠]: A♦ led, 10♠ ruffed; P2 must overtrump with the J.
     EXPECT_EQ(legal(R"({"variant":"classic","contract":"S","seat":2,"hand":["JS","8S","AC","TH"],
-        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"TS"}]})"), json::parse(R"(["JS"])"));
+        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"TS"}]})"),
+              json::parse(R"(["JS"])"));
     // L3 and its must_undertrump = false form.
     EXPECT_EQ(legal(R"({"variant":"classic","contract":"S","hand":["QS","8S","AC","TH"],
-        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"TS"}]})"), json::parse(R"(["8S","QS"])"));
-    EXPECT_EQ(legal(R"({"variant":"classic","contract":"S","rules":{"must_undertrump":false},"hand":["QS","8S","AC","TH"],
-        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"TS"}]})"), json::parse(R"(["8S","QS","TH","AC"])"));
+        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"TS"}]})"),
+              json::parse(R"(["8S","QS"])"));
+    EXPECT_EQ(
+        legal(R"({"variant":"classic","contract":"S","rules":{"must_undertrump":false},"hand":["QS","8S","AC","TH"],
+        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"TS"}]})"),
+        json::parse(R"(["8S","QS","TH","AC"])"));
     // L4: partner winning, void: anything.
     EXPECT_EQ(legal(R"({"variant":"classic_announcements","contract":"S","hand":["9S","7S","KC","TH"],
-        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"8D"}]})"), json::parse(R"(["7S","9S","TH","KC"])"));
+        "trick":[{"seat":0,"card":"AD"},{"seat":1,"card":"8D"}]})"),
+              json::parse(R"(["7S","9S","TH","KC"])"));
     // L9 [SA].
-    EXPECT_EQ(legal(R"({"variant":"coinche","contract":"SA","hand":["AD","7D","AS"],"trick":[{"seat":0,"card":"KD"}]})"),
-              json::parse(R"(["7D","AD"])"));
+    EXPECT_EQ(
+        legal(R"({"variant":"coinche","contract":"SA","hand":["AD","7D","AS"],"trick":[{"seat":0,"card":"KD"}]})"),
+        json::parse(R"(["7D","AD"])"));
     // W3-style TA: follow and beat in the led suit.
-    EXPECT_EQ(legal(R"({"variant":"coinche","contract":"TA","hand":["AD","7D","JS"],"trick":[{"seat":0,"card":"TD"}]})"),
-              json::parse(R"(["AD"])"));
+    EXPECT_EQ(
+        legal(R"({"variant":"coinche","contract":"TA","hand":["AD","7D","JS"],"trick":[{"seat":0,"card":"TD"}]})"),
+        json::parse(R"(["AD"])"));
     // D2 (Découverte): available 9♥ K♦ 10♠, A♣ led: must trump.
-    EXPECT_EQ(legal(R"({"variant":"decouverte","contract":"H","seat":1,"hand":["9H","KD","TS"],"trick":[{"seat":0,"card":"AC"}]})"),
-              json::parse(R"(["9H"])"));
+    EXPECT_EQ(
+        legal(
+            R"({"variant":"decouverte","contract":"H","seat":1,"hand":["9H","KD","TS"],"trick":[{"seat":0,"card":"AC"}]})"),
+        json::parse(R"(["9H"])"));
     // Leading: anything.
     EXPECT_EQ(legal(R"({"variant":"classic","contract":"H","hand":["9H","KD"]})"), json::parse(R"(["9H","KD"])"));
 }
@@ -164,10 +175,14 @@ TEST(LegalQueryTest, BadPositionsAreRefusedWithTheField) {
               "field 'contract': SA and TA are played only in coinche");
     EXPECT_EQ(legal(R"({"variant":"classic","contract":"H","hand":["9H"],"trick":[{"seat":0,"card":"9H"}]})"),
               "trick[0].card: 9H appears twice");
-    EXPECT_EQ(legal(R"({"variant":"classic","contract":"H","hand":["9H"],"trick":[{"seat":0,"card":"AC"},{"seat":2,"card":"KC"}]})"),
-              "trick[1].seat must be 1 (play order)");
-    EXPECT_EQ(legal(R"({"variant":"decouverte","contract":"H","hand":["9H"],"trick":[{"seat":0,"card":"AC"},{"seat":1,"card":"KC"}]})"),
-              "field 'trick' must be an array of at most 1 played cards");
+    EXPECT_EQ(
+        legal(
+            R"({"variant":"classic","contract":"H","hand":["9H"],"trick":[{"seat":0,"card":"AC"},{"seat":2,"card":"KC"}]})"),
+        "trick[1].seat must be 1 (play order)");
+    EXPECT_EQ(
+        legal(
+            R"({"variant":"decouverte","contract":"H","hand":["9H"],"trick":[{"seat":0,"card":"AC"},{"seat":1,"card":"KC"}]})"),
+        "field 'trick' must be an array of at most 1 played cards");
     EXPECT_EQ(legal(R"({"variant":"classic","contract":"H","hand":["ZZ"]})"), "hand[0] must be a card such as \"JS\"");
     EXPECT_EQ(legal(R"({"variant":"classic","contract":"H","seat":3,"hand":["9H"],"trick":[{"seat":0,"card":"AC"}]})"),
               "field 'seat': after this trick seat 1 plays");

@@ -59,8 +59,9 @@ TEST(RulesJsonTest, DefaultsAndTypedOptions) {
     EXPECT_FALSE(std::get<RuleOptions>(coinche).coinche.sa_ta);
     EXPECT_EQ(std::get<RuleOptions>(coinche).melds.long_run, MeldLongRun::Split);
 
-    auto de = rules_from_json(json::parse(R"({"decouverte_reveal":"leader_immediately","round2_allow_turned_suit":true})"),
-                              Variant::Decouverte);
+    auto de =
+        rules_from_json(json::parse(R"({"decouverte_reveal":"leader_immediately","round2_allow_turned_suit":true})"),
+                        Variant::Decouverte);
     ASSERT_TRUE(std::holds_alternative<RuleOptions>(de));
     EXPECT_EQ(std::get<RuleOptions>(de).decouverte.reveal, DecouverteReveal::LeaderImmediately);
 }
@@ -73,7 +74,8 @@ TEST(RulesJsonTest, RefusalsNameTheOption) {
     EXPECT_EQ(rules_error(R"({"meld_long_run":"split"})", Variant::Classic).option, "meld_long_run");
     auto no_melds = rules_error(R"({"coinche_announcements":false,"equal_meld_tiebreak":"cancel"})", Variant::Coinche);
     EXPECT_EQ(no_melds.option, "equal_meld_tiebreak");
-    EXPECT_EQ(no_melds.message, "rule option 'equal_meld_tiebreak' does not apply to coinche without coinche_announcements");
+    EXPECT_EQ(no_melds.message,
+              "rule option 'equal_meld_tiebreak' does not apply to coinche without coinche_announcements");
     EXPECT_EQ(rules_error(R"({"decouverte_reveal":"after_trick"})", Variant::Coinche).option, "decouverte_reveal");
     EXPECT_EQ(rules_error(R"({"must_undertrump":"no"})", Variant::Classic).message,
               "rule option 'must_undertrump' must be true or false");
@@ -123,7 +125,8 @@ TEST(DecodeVariantsTest, CreateTableWithEveryVariantAndRules) {
     EXPECT_EQ(create.target, 501);
     EXPECT_EQ(create.rules.coinche.tie, CoincheTie::Fail);
 
-    auto refused = decode_request(R"({"type":"create_table","id":3,"variant":"classic","rules":{"coinche_tie":"fail"}})");
+    auto refused =
+        decode_request(R"({"type":"create_table","id":3,"variant":"classic","rules":{"coinche_tie":"fail"}})");
     ASSERT_TRUE(std::holds_alternative<DecodeError>(refused));
     EXPECT_EQ(std::get<DecodeError>(refused).code, ErrorCode::InvalidOptions);
     EXPECT_EQ(std::get<DecodeError>(refused).message, "rule option 'coinche_tie' does not apply to classic");
@@ -136,10 +139,12 @@ TEST(DecodeVariantsTest, CoincheActions) {
         EXPECT_TRUE(std::holds_alternative<Request>(decoded)) << text;
         return std::get<Act>(std::get<Request>(decoded).command).action;
     };
-    EXPECT_EQ(act(R"({"type":"bid","id":1,"table":"t1","value":110,"suit":"H"})"), Action::bid(110, Contract::suit(Suit::Hearts)));
+    EXPECT_EQ(act(R"({"type":"bid","id":1,"table":"t1","value":110,"suit":"H"})"),
+              Action::bid(110, Contract::suit(Suit::Hearts)));
     EXPECT_EQ(act(R"({"type":"bid","id":1,"table":"t1","value":"capot","suit":"TA"})"),
               Action::bid(capot_bid_value, Contract::all_trump()));
-    EXPECT_EQ(act(R"({"type":"bid","id":1,"table":"t1","value":80,"suit":"SA"})"), Action::bid(80, Contract::no_trump()));
+    EXPECT_EQ(act(R"({"type":"bid","id":1,"table":"t1","value":80,"suit":"SA"})"),
+              Action::bid(80, Contract::no_trump()));
     EXPECT_EQ(act(R"({"type":"contre","id":1,"table":"t1"})"), Action::contre());
     EXPECT_EQ(act(R"({"type":"surcontre","id":1,"table":"t1"})"), Action::surcontre());
     for (const char* bad : {R"({"type":"bid","id":1,"table":"t1","value":85,"suit":"H"})",
@@ -158,11 +163,13 @@ TEST(DecodeVariantsTest, CoincheActions) {
 TEST(ActionJsonVariantsTest, BidsOnTheWire) {
     EXPECT_EQ(action_json(Action::bid(capot_bid_value, Contract::no_trump())),
               json::parse(R"({"type":"bid","value":"capot","suit":"SA"})"));
-    EXPECT_EQ(action_json(Action::bid(90, Contract::suit(Suit::Clubs))), json::parse(R"({"type":"bid","value":90,"suit":"C"})"));
+    EXPECT_EQ(action_json(Action::bid(90, Contract::suit(Suit::Clubs))),
+              json::parse(R"({"type":"bid","value":90,"suit":"C"})"));
     for (const Action& a : {Action::bid(160, Contract::all_trump()), Action::contre(), Action::surcontre()})
         EXPECT_EQ(action_from_json(action_json(a)), a);
-    EXPECT_EQ(for_spectator(AuctionCall{2, Action::bid(100, Contract::suit(Suit::Spades))}),
-              json::parse(R"({"type":"auction_call","table":"t1","v":7,"seat":2,"call":"bid","value":100,"suit":"S"})"));
+    EXPECT_EQ(
+        for_spectator(AuctionCall{2, Action::bid(100, Contract::suit(Suit::Spades))}),
+        json::parse(R"({"type":"auction_call","table":"t1","v":7,"seat":2,"call":"bid","value":100,"suit":"S"})"));
     EXPECT_EQ(for_seat(AuctionCall{1, Action::contre()}, 0),
               json::parse(R"({"type":"auction_call","table":"t1","v":7,"seat":1,"call":"contre"})"));
 }
@@ -175,7 +182,8 @@ TEST(EventJsonVariantsTest, CoincheContractAndScore) {
         "contract":"SA","value":110,"contre":1})"));
     EXPECT_EQ(for_seat(e, 2)["hand"], json::parse(R"(["TS","AS","TH","AH","TD","AD","TC","AC"])"));
     EXPECT_FALSE(for_seat(e, 1).contains("hand"));
-    EXPECT_EQ(for_spectator(ContractSettled{0, Contract::suit(Suit::Hearts), {}, capot_bid_value, 2})["value"], "capot");
+    EXPECT_EQ(for_spectator(ContractSettled{0, Contract::suit(Suit::Hearts), {}, capot_bid_value, 2})["value"],
+              "capot");
 
     DealScore score;
     score.takers = 0;
@@ -185,7 +193,8 @@ TEST(EventJsonVariantsTest, CoincheContractAndScore) {
     score.score = {0, 524};
     score.contract_value = 100;
     score.multiplier = 2;
-    EXPECT_EQ(for_seat(DealScored{3, score, {0, 524}}, 1), json::parse(R"({"type":"deal_scored","table":"t1","v":7,"deal":3,
+    EXPECT_EQ(for_seat(DealScored{3, score, {0, 524}}, 1),
+              json::parse(R"({"type":"deal_scored","table":"t1","v":7,"deal":3,
         "score":{"takers":0,"outcome":"failed","capot":false,"card_points":[62,90],"last_trick":[0,10],"belote":[0,0],
                  "melds":[0,0],"escrow_awarded":[0,0],"escrow_added":0,"escrow":0,"score":[0,524],
                  "contract_value":100,"multiplier":2},"totals":[0,524]})"));
@@ -281,7 +290,8 @@ void check_decouverte_secrecy(int matches, DecouverteReveal reveal) {
             }
         };
         absorb(match.start());
-        TableInfo info{"t1", Variant::Decouverte, 301, TableState::Playing, {PlayerInfo{"A", false}, PlayerInfo{"B", true}}};
+        TableInfo info{
+            "t1", Variant::Decouverte, 301, TableState::Playing, {PlayerInfo{"A", false}, PlayerInfo{"B", true}}};
         for (int step = 0; step < 5000 && !match.finished(); ++step) {
             Seat seat = *match.to_act();
             for (const Observer& o : observers) check(snapshot_json(info, 1, match.view(o)), "a snapshot");
@@ -293,8 +303,8 @@ void check_decouverte_secrecy(int matches, DecouverteReveal reveal) {
                 break;
             }
             auto legal = match.legal_actions(seat);
-            Action action = (m % 2) ? robot_decide(match.view(Observer::of_seat(seat)), rng)
-                                    : legal[rng.below(legal.size())];
+            Action action =
+                (m % 2) ? robot_decide(match.view(Observer::of_seat(seat)), rng) : legal[rng.below(legal.size())];
             auto result = match.apply(seat, action);
             ASSERT_TRUE(result.ok()) << result.message;
             absorb(result.events);

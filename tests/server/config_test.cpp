@@ -46,8 +46,8 @@ TEST(ConfigTest, Defaults) {
 
 TEST(ConfigTest, Flags) {
     const auto tmp = std::filesystem::temp_directory_path().string();
-    const auto p = parse({"--address", "::1", "-p", "9000", "--web-dir", tmp.c_str(), "--log-level",
-                          "DEBUG", "--max-frame-bytes", "4096", "--max-send-queue", "16", "-t", "4"});
+    const auto p = parse({"--address", "::1", "-p", "9000", "--web-dir", tmp.c_str(), "--log-level", "DEBUG",
+                          "--max-frame-bytes", "4096", "--max-send-queue", "16", "-t", "4"});
     ASSERT_TRUE(p.result.config) << p.err;
     const Config& c = *p.result.config;
     EXPECT_EQ(c.address, "::1");
@@ -78,9 +78,8 @@ TEST(ConfigTest, HelpListsFlagsDefaultsAndEnvironment) {
     const auto p = parse({"--help"});
     EXPECT_FALSE(p.result.config);
     EXPECT_EQ(p.result.exit_code, 0);
-    for (const char* s : {"--port", "8080", "BELOTE_PORT", "BELOTE_ADDRESS", "BELOTE_WEB_DIR",
-                          "BELOTE_LOG_LEVEL", "BELOTE_MAX_FRAME_BYTES", "BELOTE_MAX_SEND_QUEUE",
-                          "BELOTE_THREADS"}) {
+    for (const char* s : {"--port", "8080", "BELOTE_PORT", "BELOTE_ADDRESS", "BELOTE_WEB_DIR", "BELOTE_LOG_LEVEL",
+                          "BELOTE_MAX_FRAME_BYTES", "BELOTE_MAX_SEND_QUEUE", "BELOTE_THREADS"}) {
         EXPECT_NE(p.out.find(s), std::string::npos) << s;
     }
 }

@@ -40,8 +40,13 @@ public:
         int fds[2];
         if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
         read_fd_ = fds[0];
-        std::vector<std::string> args{BELOTE_SERVER_BINARY, "--address", "127.0.0.1", "--port", "0",
-                                      "--web-dir", std::filesystem::temp_directory_path().string()};
+        std::vector<std::string> args{BELOTE_SERVER_BINARY,
+                                      "--address",
+                                      "127.0.0.1",
+                                      "--port",
+                                      "0",
+                                      "--web-dir",
+                                      std::filesystem::temp_directory_path().string()};
         args.insert(args.end(), extra_args.begin(), extra_args.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
@@ -61,7 +66,8 @@ public:
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
         std::string pending;
         while (port_ == 0) {
-            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) throw std::runtime_error("server did not announce its port: " + output());
             pollfd p{read_fd_, POLLIN, 0};
             int n = ::poll(&p, 1, static_cast<int>(left.count()));
@@ -91,8 +97,7 @@ public:
         ::kill(pid_, SIGTERM);
         auto exited = std::async(std::launch::async, [pid = pid_] {
             int status = 0;
-            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-            }
+            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
             return status;
         });
         if (exited.wait_for(std::chrono::seconds(10)) != std::future_status::ready) ::kill(pid_, SIGKILL);
@@ -169,7 +174,7 @@ void check_transcript(const Transcript& t, std::map<int, CardSet>& hands) {
     CardSet known_hand;  // this client's cards this deal, as the server told it
     CardSet revealed;    // public cards this deal: the turn-up and every card played
     CardSet played_by_me;
-    CardSet played;       // every card played this deal
+    CardSet played;  // every card played this deal
     std::set<int> dealt_numbers;
 
     for (const json& m : t.messages) {

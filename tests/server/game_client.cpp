@@ -45,8 +45,7 @@ json GameClient::read_one() {
     });
     ioc_.restart();
     const auto deadline = std::chrono::steady_clock::now() + timeout_;
-    while (!state->done && ioc_.run_one_until(deadline) > 0) {
-    }
+    while (!state->done && ioc_.run_one_until(deadline) > 0) {}
     if (!state->done) {
         broken_ = true;
         throw std::runtime_error("timed out waiting for a message");

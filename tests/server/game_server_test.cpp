@@ -280,10 +280,14 @@ TEST(GameServerTest, ActionErrorsLeaveTheMatchUnchanged) {
         if (!legal) illegal = c;
     }
     if (illegal.empty()) {
-        for (const char* c : {"7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"}) {
+        for (const char* c :
+             {"7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"}) {
             bool held = false;
             for (const auto& h : snap_before["view"]["hand"]) held = held || h == c;
-            if (!held) { illegal = c; break; }
+            if (!held) {
+                illegal = c;
+                break;
+            }
         }
     }
     json r1 = a->request({{"type", "play"}, {"id", 1}, {"table", t}, {"card", illegal}});

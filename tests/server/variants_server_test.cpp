@@ -35,7 +35,8 @@ TEST_P(VariantTableTest, AWholeMatchAgainstRobotsAndItsRecord) {
 
     EXPECT_EQ(a.request({{"type", "sit"}, {"table", t}, {"seat", 0}})["type"], "ok");
     EXPECT_EQ(error_code_of(a.request({{"type", "add_robot"}, {"table", t}, {"seat", vc.seats}})), "bad_seat");
-    for (int s = 1; s < vc.seats; ++s) EXPECT_EQ(a.request({{"type", "add_robot"}, {"table", t}, {"seat", s}})["type"], "ok");
+    for (int s = 1; s < vc.seats; ++s)
+        EXPECT_EQ(a.request({{"type", "add_robot"}, {"table", t}, {"seat", s}})["type"], "ok");
     EXPECT_EQ(error_code_of(a.request({{"type", "get_record"}, {"table", t}})), "not_started");
     EXPECT_EQ(a.request({{"type", "start"}, {"table", t}})["type"], "ok");
     EXPECT_EQ(error_code_of(a.request({{"type", "get_record"}, {"table", t}})), "match_running");
@@ -47,7 +48,10 @@ TEST_P(VariantTableTest, AWholeMatchAgainstRobotsAndItsRecord) {
         types.insert(e["type"].get<std::string>());
         if (e["type"] == "match_started")
             for (auto it = vc.rules.begin(); it != vc.rules.end(); ++it) EXPECT_EQ(e["rules"][it.key()], it.value());
-        if (e["type"] == "match_ended") { ended = e; break; }
+        if (e["type"] == "match_ended") {
+            ended = e;
+            break;
+        }
         if (e["type"] == "turn" && e["seat"] == 0 && e.contains("legal")) {
             json action = e["legal"][0];
             action["table"] = t;

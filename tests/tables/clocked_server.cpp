@@ -50,7 +50,8 @@ json table_request(GameClient& c, const std::string& type, const std::string& ta
 json event_of(GameClient& c, const std::string& type, int seat) {
     for (;;) {
         json e = c.next_event();
-        if (std::getenv("BELOTE_TEST_TRACE")) std::fprintf(stderr, "event_of(%s): %s\n", type.c_str(), e.dump().c_str());
+        if (std::getenv("BELOTE_TEST_TRACE"))
+            std::fprintf(stderr, "event_of(%s): %s\n", type.c_str(), e.dump().c_str());
         if (e.value("type", "") == type && (seat < 0 || e.value("seat", -1) == seat)) return e;
     }
 }

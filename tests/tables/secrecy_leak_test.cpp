@@ -106,8 +106,8 @@ private:
         for (const auto& [other, theirs] : seats) {
             if (other == *k.seat) continue;
             for (const auto& card : cards)
-                ASSERT_FALSE(theirs.count(card)) << "seat " << *k.seat << " was given " << card << " of seat " << other
-                                                 << ": " << m;
+                ASSERT_FALSE(theirs.count(card))
+                    << "seat " << *k.seat << " was given " << card << " of seat " << other << ": " << m;
         }
     }
 

@@ -168,8 +168,8 @@ TEST(PresenceTest, ReconnectWithLastVersionReplaysExactlyTheMissedEvents) {
     pump(a, t, 0, is("seat_status", 1));
     json a_last = pump(a, t, 0, is("auction_call", 1));  // the robot played for b
     GameClient back(server.port());
-    json hello = back.request({{"type", "hello"}, {"protocol", 1}, {"nickname", "Bo"}, {"token", token},
-                               {"resume", {{t, seen}}}});
+    json hello = back.request(
+        {{"type", "hello"}, {"protocol", 1}, {"nickname", "Bo"}, {"token", token}, {"resume", {{t, seen}}}});
     ASSERT_EQ(code(hello), "ok");
     std::uint64_t expect = seen + 1;
     bool saw_own_status = false;

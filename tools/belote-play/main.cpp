@@ -32,13 +32,15 @@ using Clock = std::chrono::steady_clock;
 /// A synchronous-looking WebSocket client whose every operation respects one overall deadline.
 class Client {
 public:
-    Client(const std::string& host, unsigned short port, Clock::time_point deadline)
-        : ws_(ioc_), deadline_(deadline) {
+    Client(const std::string& host, unsigned short port, Clock::time_point deadline) : ws_(ioc_), deadline_(deadline) {
         asio::ip::tcp::resolver resolver(ioc_);
         const auto endpoints = resolver.resolve(host, std::to_string(port));
         beast::get_lowest_layer(ws_).expires_at(deadline_);
         beast::error_code ec;
-        run([&](auto done) { beast::get_lowest_layer(ws_).async_connect(endpoints, [done](beast::error_code e, auto&&) { done(e); }); },
+        run(
+            [&](auto done) {
+                beast::get_lowest_layer(ws_).async_connect(endpoints, [done](beast::error_code e, auto&&) { done(e); });
+            },
             "connect");
         beast::get_lowest_layer(ws_).expires_never();
         run([&](auto done) { ws_.async_handshake(host + ":" + std::to_string(port), "/ws", done); }, "handshake");
@@ -64,7 +66,10 @@ public:
     /// Sends without waiting for the reply (replies are then returned by next()).
     void send(const json& message) {
         const std::string text = message.dump();
-        run([&](auto done) { ws_.async_write(asio::buffer(text), [done](beast::error_code e, std::size_t) { done(e); }); },
+        run(
+            [&](auto done) {
+                ws_.async_write(asio::buffer(text), [done](beast::error_code e, std::size_t) { done(e); });
+            },
             "write");
     }
 
@@ -87,8 +92,7 @@ public:
             auto state = std::make_shared<std::pair<bool, beast::error_code>>(false, beast::error_code{});
             ws_.async_read(buffer, [state](beast::error_code e, std::size_t) { *state = {true, e}; });
             ioc_.restart();
-            while (!state->first && ioc_.run_one_until(deadline_) > 0) {
-            }
+            while (!state->first && ioc_.run_one_until(deadline_) > 0) {}
             if (!state->first) throw std::runtime_error("timed out waiting for the server to close");
             if (state->second == websocket::error::closed) return ws_.reason().code;
             if (state->second) throw std::runtime_error("read: " + state->second.message());
@@ -108,8 +112,7 @@ private:
         auto state = std::make_shared<std::pair<bool, beast::error_code>>(false, beast::error_code{});
         start([state](beast::error_code ec) { *state = {true, ec}; });
         ioc_.restart();
-        while (!state->first && ioc_.run_one_until(deadline_) > 0) {
-        }
+        while (!state->first && ioc_.run_one_until(deadline_) > 0) {}
         if (!state->first) throw std::runtime_error(std::string("timed out (") + what + ")");
         if (state->second == websocket::error::closed)
             throw std::runtime_error("the server closed the connection: code " + std::to_string(ws_.reason().code) +

@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
     CLI::App app{"belote: replay game records and query legal moves (RULES.md)"};
     app.require_subcommand(1);
     std::string file;
-    auto* replay = app.add_subcommand("replay", "Replay a game record (docs/game-record.md) and print the scores as JSON");
+    auto* replay =
+        app.add_subcommand("replay", "Replay a game record (docs/game-record.md) and print the scores as JSON");
     replay->add_option("FILE", file, "the game record (JSON)")->required();
     app.add_subcommand("legal", "Read a position as JSON on stdin and print its legal cards as JSON");
     try {
