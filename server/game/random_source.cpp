@@ -23,9 +23,18 @@ std::uint32_t next32() {
     return static_cast<std::uint32_t>((*device)());
 }
 
+std::function<std::string()> token_override;
+std::function<std::uint64_t()> seed_override;
+
 }  // namespace
 
+void replace_random_source(std::function<std::string()> token, std::function<std::uint64_t()> seed) {
+    token_override = std::move(token);
+    seed_override = std::move(seed);
+}
+
 std::string random_token() {
+    if (token_override) return token_override();
     static constexpr char hex[] = "0123456789abcdef";
     std::string token;
     token.reserve(32);
@@ -36,6 +45,9 @@ std::string random_token() {
     return token;
 }
 
-std::uint64_t random_seed() { return (static_cast<std::uint64_t>(next32()) << 32) | next32(); }
+std::uint64_t random_seed() {
+    if (seed_override) return seed_override();
+    return (static_cast<std::uint64_t>(next32()) << 32) | next32();
+}
 
 }  // namespace belote::game

@@ -2,6 +2,7 @@
 // Unpredictable values from the operating system's CSPRNG (session tokens, match seeds).
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace belote::game {
@@ -12,5 +13,9 @@ std::string random_token();
 
 /// 64 bits from the same source (a match seed). Thread-safe.
 std::uint64_t random_seed();
+
+/// Replaces both sources for the whole process (tests that must reproduce every token and seed);
+/// empty functions restore the OS source. Not thread-safe: call before any table exists.
+void replace_random_source(std::function<std::string()> token, std::function<std::uint64_t()> seed);
 
 }  // namespace belote::game
