@@ -8,11 +8,6 @@ namespace belote::game {
 
 RobotDriver::RobotDriver(Strand strand, std::chrono::milliseconds delay) : timer_(strand), delay_(delay) {}
 
-void RobotDriver::seed(std::uint64_t match_seed) {
-    Rng seeder(match_seed ^ 0x7a3d5c1e9b2f4d68ull);
-    for (auto& rng : rngs_) rng = Rng(seeder.next());
-}
-
 void RobotDriver::schedule(std::function<void()> fire) {
     if (pending_) return;
     pending_ = true;
@@ -24,9 +19,11 @@ void RobotDriver::schedule(std::function<void()> fire) {
     });
 }
 
-Action RobotDriver::decide(const View& view) {
-    auto seat = static_cast<std::size_t>(view.observer.seat.value_or(0)) % rngs_.size();
-    return robot_decide(view, rngs_[seat]);
+Action RobotDriver::decide(const View& view, std::size_t decision) const {
+    auto seat = static_cast<std::uint64_t>(view.observer.seat.value_or(0));
+    Rng seeder(match_seed_ ^ 0x7a3d5c1e9b2f4d68ull ^ (seat << 56) ^ (static_cast<std::uint64_t>(decision) << 8));
+    Rng rng(seeder.next());
+    return robot_decide(view, rng);
 }
 
 }  // namespace belote::game

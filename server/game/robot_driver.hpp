@@ -22,8 +22,8 @@ public:
     /// `delay`: how long a robot "thinks" before acting (0: on the next turn of the event loop).
     RobotDriver(Strand strand, std::chrono::milliseconds delay);
 
-    /// Seeds the per-seat generators from the match seed (deterministic: DESIGN.md invariant 1).
-    void seed(std::uint64_t match_seed);
+    /// The match whose decisions follow (their randomness derives from its seed: DESIGN.md invariant 1).
+    void seed(std::uint64_t match_seed) { match_seed_ = match_seed; }
 
     /// True while a robot move is scheduled.
     bool pending() const { return pending_; }
@@ -31,13 +31,16 @@ public:
     /// Runs `fire` on the strand after the delay. Does nothing if a move is already pending.
     void schedule(std::function<void()> fire);
 
-    /// The robot's choice for the seat of `view` (which must be to act, with legal actions).
-    Action decide(const View& view);
+    /// The robot's choice for the seat of `view` (which must be to act, with legal actions) as the
+    /// match's decision number `decision` (the count of actions accepted before it). Its random
+    /// choices come from a generator seeded by (match seed, seat, decision) alone, so a decision
+    /// can be made anywhere from a copy of the view and made again identically.
+    Action decide(const View& view, std::size_t decision) const;
 
 private:
     boost::asio::steady_timer timer_;
     std::chrono::milliseconds delay_;
-    std::array<Rng, 4> rngs_{Rng(1), Rng(2), Rng(3), Rng(4)};
+    std::uint64_t match_seed_ = 0;
     bool pending_ = false;
 };
 

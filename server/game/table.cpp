@@ -319,7 +319,7 @@ void Table::robot_turn() {
     if (!match_running()) return;
     auto seat = match_.to_act();
     if (!seat || !robot_controlled(*seat)) return;  // a human came back, or the match ended
-    Action action = robots_.decide(match_.view(Observer::of_seat(*seat)));
+    Action action = robots_.decide(match_.view(Observer::of_seat(*seat)), actions_.size());
     ApplyResult result = match_.apply(*seat, action);
     if (!result.ok()) {
         spdlog::error("table {}: robot in seat {} chose a refused action {}: {}", id_, *seat, to_string(action),

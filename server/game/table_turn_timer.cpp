@@ -21,7 +21,7 @@ void Table::turn_timed_out(std::uint64_t generation) {
     if (generation != turn_generation_ || !match_running()) return;
     auto seat = match_.to_act();
     if (!seat || robot_controlled(*seat)) return;  // the robot plays it anyway
-    Action action = robots_.decide(match_.view(Observer::of_seat(*seat)));
+    Action action = robots_.decide(match_.view(Observer::of_seat(*seat)), actions_.size());
     ApplyResult result = match_.apply(*seat, action);
     if (!result.ok()) {
         spdlog::error("table {}: automatic move {} for seat {} refused: {}", id_, to_string(action), *seat,
