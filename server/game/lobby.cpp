@@ -23,7 +23,6 @@ std::uint64_t number_of(const std::string& id) {
 std::shared_ptr<Table> Lobby::create(const MatchOptions& options) { return create(options, {}); }
 
 std::shared_ptr<Table> Lobby::create(const MatchOptions& options, const protocol::TableSettings& settings) {
-    std::uint64_t seed = random_seed();
     std::uint64_t number;
     {
         std::lock_guard lock(mutex_);
@@ -31,12 +30,12 @@ std::shared_ptr<Table> Lobby::create(const MatchOptions& options, const protocol
     }
     std::string id = "t" + std::to_string(number);
     auto clock = clock_ ? clock_ : make_system_clock(ioc_);
-    auto table = std::make_shared<Table>(ioc_, id, options, seed, robot_delay_, settings, clock, policy_);
+    auto table = std::make_shared<Table>(ioc_, id, options, 0, robot_delay_, settings, clock, policy_);
     {
         std::lock_guard lock(mutex_);
         tables_.emplace(number, table);
     }
-    spdlog::info("table {} created ({}, target {}), seed {}", id, to_string(options.variant), options.target, seed);
+    spdlog::info("table {} created ({}, target {})", id, to_string(options.variant), options.target);
     return table;
 }
 

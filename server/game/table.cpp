@@ -166,8 +166,8 @@ Table::Outcome Table::start(const std::shared_ptr<Player>& player, const std::fu
     for (Seat s = 0; s < match_.seats(); ++s)
         if (seats_[s].disconnected) start_reclaim_window(s);
     refresh_info();
-    spdlog::info("table {}: match started ({}, target {}), seed {}", id_, to_string(match_.options().variant),
-                 match_.options().target, match_.seed());
+    spdlog::info("table {}: match started ({}, target {})", id_, to_string(match_.options().variant),
+                 match_.options().target);
     reply_ok();
     publish(events);
     return std::nullopt;

@@ -112,11 +112,10 @@ Table::Outcome Table::renew_invite(const std::shared_ptr<Player>& player, const 
 }
 
 void Table::reset_for_new_match() {
-    if (match_.phase() != Phase::NotStarted || match_.options() != options_) {
-        auto seed = random_seed();
-        match_ = Match(options_, seed);
-        robots_.seed(seed);
-    }
+    // Every match draws its seed as it starts: no seed exists before it is needed.
+    auto seed = random_seed();
+    match_ = Match(options_, seed);
+    robots_.seed(seed);
     cancelled_ = false;
     cancel_.reset();
     turn_deadline_ = 0;
