@@ -114,20 +114,30 @@ std::vector<Action> Match::legal_actions(Seat seat) const {
     return actions;
 }
 
+std::optional<Rejection> Match::check(Seat seat, const Action& action) const {
+    if (phase_ == Phase::NotStarted) return Rejection{RejectReason::NotStarted, "the match has not started"};
+    if (phase_ == Phase::Finished) return Rejection{RejectReason::MatchOver, "the match is over"};
+    if (to_act() != seat) return Rejection{RejectReason::NotYourTurn, "it is not your turn"};
+    bool legal;
+    if (phase_ == Phase::Play) {
+        legal = action.kind == ActionKind::PlayCard &&
+                legal_cards(playable(seat), deal_.trick, *deal_.contract, options_.rules.play, seats_ == 4)
+                    .contains(action.card);
+    } else {
+        auto actions = auction_actions();
+        legal = std::find(actions.begin(), actions.end(), action) != actions.end();
+    }
+    if (!legal) return Rejection{RejectReason::IllegalAction, to_string(action) + " is not a legal action now"};
+    return std::nullopt;
+}
+
 ApplyResult Match::apply(Seat seat, const Action& action) {
     ApplyResult result;
-    auto refuse = [&](RejectReason reason, std::string message) {
-        result.reason = reason;
-        result.message = std::move(message);
+    if (auto rejection = check(seat, action)) {
+        result.reason = rejection->reason;
+        result.message = std::move(rejection->message);
         return result;
-    };
-    if (phase_ == Phase::NotStarted) return refuse(RejectReason::NotStarted, "the match has not started");
-    if (phase_ == Phase::Finished) return refuse(RejectReason::MatchOver, "the match is over");
-    if (to_act() != seat) return refuse(RejectReason::NotYourTurn, "it is not your turn");
-    auto legal = legal_actions(seat);
-    if (std::find(legal.begin(), legal.end(), action) == legal.end())
-        return refuse(RejectReason::IllegalAction, to_string(action) + " is not a legal action now");
-
+    }
     if (phase_ == Phase::Auction)
         apply_auction(seat, action, result.events);
     else

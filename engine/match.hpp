@@ -25,6 +25,12 @@ struct ApplyResult {
     bool ok() const { return reason == RejectReason::None; }
 };
 
+/// Why an action would be refused: the reason and a readable message that reveals nothing hidden.
+struct Rejection {
+    RejectReason reason = RejectReason::None;
+    std::string message;
+};
+
 /// RULES.md §8: after a completed deal, the winner is the side with the higher total once at least
 /// one side has reached `target`; nullopt while nobody has reached it or the totals are equal.
 std::optional<Team> match_winner(const std::array<int, 2>& totals, int target);
@@ -51,6 +57,9 @@ public:
     /// Applies `action` for `seat`. Refused (state unchanged) when not started, finished, not that
     /// seat's turn, or not among legal_actions(seat).
     ApplyResult apply(Seat seat, const Action& action);
+    /// Whether apply(seat, action) would be refused now, and why; nullopt when it would be accepted.
+    /// Does not allocate in the play phase (the card is looked up in the legal card set).
+    std::optional<Rejection> check(Seat seat, const Action& action) const;
 
     /// The seat expected to act, if any.
     std::optional<Seat> to_act() const;

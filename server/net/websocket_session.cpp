@@ -1,6 +1,6 @@
 #include "server/net/websocket_session.hpp"
 
-#include "server/net/close_codes.hpp"
+#include "protocol/close_codes.hpp"
 #include "server/ops/metrics.hpp"
 
 #include <spdlog/spdlog.h>
@@ -14,6 +14,7 @@ namespace belote::net {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace close_code = protocol::close_code;
 
 namespace {
 
@@ -81,7 +82,9 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     }
     open_ = true;
     spdlog::debug("ws #{} open from {}", id_, remote_address_);
-    call_handler("on_open", [&](ConnectionHandler& h) { h.on_open(shared_from_this()); });
+    guarded("on_open", [&] {
+        if (auto handler = handler_.lock()) sink_ = handler->on_open(shared_from_this());
+    });
     do_read();
 }
 
@@ -100,12 +103,12 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
         std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
         ops::metrics().message_received();
-        call_handler("on_text", [&](ConnectionHandler& h) { h.on_text(shared_from_this(), std::move(text)); });
+        if (sink_) guarded("on_text", [&] { sink_->on_text(std::move(text)); });
     }
     do_read();  // keep reading until the close handshake (or an error) ends the connection
 }
 
-void WebSocketSession::send(std::string text) {
+void WebSocketSession::send(SharedText text) {
     bool post = false;
     {
         std::lock_guard lock(inbox_mutex_);
@@ -129,7 +132,7 @@ void WebSocketSession::close(std::uint16_t code, std::string reason) {
 }
 
 void WebSocketSession::drain_inbox() {
-    std::vector<std::string> batch;
+    std::vector<SharedText> batch;
     {
         std::lock_guard lock(inbox_mutex_);
         batch.swap(inbox_);
@@ -138,7 +141,7 @@ void WebSocketSession::drain_inbox() {
     for (auto& text : batch) enqueue(std::move(text));
 }
 
-void WebSocketSession::enqueue(std::string text) {
+void WebSocketSession::enqueue(SharedText text) {
     if (!open_ || closing_) return;
     const std::size_t waiting = (queue_.size() - queue_head_) + ws_.next_layer().queued_messages();
     if (waiting >= max_send_queue_) {
@@ -157,14 +160,14 @@ void WebSocketSession::pump() {
             return;
         }
         beast::error_code ec;
-        ws_.write(boost::asio::buffer(queue_[queue_head_]), ec);  // appends to the stream's buffer
+        ws_.write(boost::asio::buffer(*queue_[queue_head_]), ec);  // appends to the stream's buffer
         if (ec) return write_failed(ec);
         stream.count_message();
         ++queue_head_;
     }
     if (queue_head_ == queue_.size()) {
         drop_queued();
-        if (queue_.capacity() > 16) std::vector<std::string>().swap(queue_);
+        if (queue_.capacity() > 16) std::vector<SharedText>().swap(queue_);
     }
     stream.flush();
     if (close_reason_ && !close_sent_ && queue_.empty()) do_close();
@@ -192,7 +195,7 @@ void WebSocketSession::begin_close(std::uint16_t code, std::string reason, bool 
     closing_ = true;
     if (!sendable_close_code(code)) {
         spdlog::warn("ws #{}: close code {} is not sendable, using 1011", id_, code);
-        code = static_cast<std::uint16_t>(websocket::close_code::internal_error);
+        code = close_code::internal_error;
     }
     const std::string truncated = truncate_utf8(std::move(reason), 123);  // RFC 6455 limit
     close_reason_.emplace(static_cast<websocket::close_code>(code), std::string_view(truncated));
@@ -241,21 +244,19 @@ void WebSocketSession::finish(beast::error_code ec) {
     } else {
         spdlog::debug("ws #{} ended: {}", id_, ec.message());
     }
-    call_handler("on_close", [&](ConnectionHandler& h) { h.on_close(shared_from_this()); });
+    if (auto sink = std::move(sink_)) guarded("on_close", [&] { sink->on_close(); });
 }
 
 template <class F>
-void WebSocketSession::call_handler(const char* what, F&& f) {
-    const auto handler = handler_.lock();
-    if (!handler) return;
+void WebSocketSession::guarded(const char* what, F&& f) {
     try {
-        std::forward<F>(f)(*handler);
+        std::forward<F>(f)();
     } catch (const std::exception& e) {
         spdlog::error("ws #{}: {} threw: {}", id_, what, e.what());
-        begin_close(static_cast<std::uint16_t>(websocket::close_code::internal_error), "internal error", true);
+        begin_close(close_code::internal_error, "internal error", true);
     } catch (...) {
         spdlog::error("ws #{}: {} threw an unknown exception", id_, what);
-        begin_close(static_cast<std::uint16_t>(websocket::close_code::internal_error), "internal error", true);
+        begin_close(close_code::internal_error, "internal error", true);
     }
 }
 

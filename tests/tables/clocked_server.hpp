@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "server/config.hpp"
-#include "server/game/manual_clock.hpp"
 #include "server/net/server.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
 
@@ -28,10 +28,10 @@ public:
     ~ClockedServer();
 
     unsigned short port() const { return server_->port(); }
-    game::ManualClock& clock() { return *clock_; }
+    ManualClock& clock() { return *clock_; }
 
 private:
-    std::shared_ptr<game::ManualClock> clock_;
+    std::shared_ptr<ManualClock> clock_;
     boost::asio::io_context ioc_;
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
     std::unique_ptr<net::Server> server_;

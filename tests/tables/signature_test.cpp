@@ -28,9 +28,10 @@
 
 #include "engine/rng.hpp"
 #include "server/config.hpp"
-#include "server/game/game_handler.hpp"
-#include "server/game/manual_clock.hpp"
-#include "server/game/random_source.hpp"
+#include "server/sessions/game_service.hpp"
+#include "server/tables/random_source.hpp"
+#include "server/tables/robot_pool.hpp"
+#include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
 namespace {
@@ -42,8 +43,9 @@ class RecordingClient final : public net::Connection {
 public:
     explicit RecordingClient(std::uint64_t id) : id_(id) {}
     std::uint64_t id() const override { return id_; }
-    void send(std::string text) override {
-        if (!closed_) received.push_back(std::move(text));
+    using net::Connection::send;
+    void send(net::SharedText text) override {
+        if (!closed_) received.push_back(*text);
     }
     void close(std::uint16_t code, std::string) override {
         if (!closed_) received.push_back("{\"closed\":" + std::to_string(code) + "}");
@@ -57,6 +59,21 @@ public:
 private:
     std::uint64_t id_;
     bool closed_ = false;
+};
+
+/// Tokens, ids and seeds from fixed sequences.
+class FixedRandom final : public tables::RandomSource {
+public:
+    std::string token() override {
+        char text[33];
+        std::snprintf(text, sizeof text, "%032llx", static_cast<unsigned long long>(++tokens_));
+        return text;
+    }
+    std::uint64_t seed() override { return 0x5eedull * 1000 + ++seeds_; }
+    std::string id(char prefix) override { return prefix + std::to_string(++ids_); }
+
+private:
+    std::uint64_t tokens_ = 0, seeds_ = 0, ids_ = 0;
 };
 
 /// FNV-1a, 64 bits: a stable hash of the message stream (not a security measure).
@@ -109,29 +126,23 @@ struct Person {
 class Harness {
 public:
     explicit Harness(Variant variant) : variant_(variant) {
-        std::uint64_t tokens = 0, seeds = 0;
-        game::replace_random_source(
-            [tokens]() mutable {
-                char text[33];
-                std::snprintf(text, sizeof text, "%032llx", static_cast<unsigned long long>(++tokens));
-                return std::string(text);
-            },
-            [seeds]() mutable { return 0x5eedull * 1000 + ++seeds; });
         Config config;
         config.robot_delay_ms = 0;
         config.msg_burst = 1'000'000;
-        handler_ = std::make_shared<game::GameHandler>(ioc_, config, clock_);
+        sessions::ServiceParts parts{clock_, std::make_shared<FixedRandom>(),
+                                     std::make_shared<tables::RobotPool>(ioc_, 0)};  // robots on this thread
+        handler_ = std::make_shared<sessions::GameService>(ioc_, config, parts);
     }
     ~Harness() {
         for (auto& [name, p] : people_)
-            if (!p.connection->closed()) handler_->on_close(p.connection);
+            if (!p.connection->closed()) close(p);
         run();
+        sinks_.clear();
         handler_.reset();
         run();
-        game::replace_random_source({}, {});
     }
 
-    game::ManualClock& clock() { return *clock_; }
+    ManualClock& clock() { return *clock_; }
     Person& person(const std::string& name) { return people_.at(name); }
 
     /// Opens a new connection for `name` (a new person, or one coming back) and says hello.
@@ -140,7 +151,7 @@ public:
         p.name = name;
         p.connection = std::make_shared<RecordingClient>(++connections_);
         p.read = 0;
-        handler_->on_open(p.connection);
+        sinks_[p.connection->id()] = handler_->on_open(p.connection);
         json hello{{"type", "hello"}, {"protocol", 1}, {"nickname", name}};
         if (!p.token.empty()) hello["token"] = p.token;
         if (resume && !table_.empty()) hello["resume"] = {{table_, p.last_v}};
@@ -150,7 +161,7 @@ public:
     }
 
     void disconnect(const std::string& name) {
-        handler_->on_close(person(name).connection);
+        close(person(name));
         run();
     }
 
@@ -164,7 +175,7 @@ public:
             message["type"] != "list_tables" && message["type"] != "create_table")
             message["table"] = table_;
         std::size_t from = p.log.size();
-        handler_->on_text(p.connection, message.dump());
+        sinks_.at(p.connection->id())->on_text(message.dump());
         run();
         for (std::size_t i = from; i < p.log.size(); ++i) {
             json m = json::parse(p.log[i]);
@@ -194,7 +205,7 @@ public:
                 absorb(p);
                 if (p.connection && p.connection->closed() && !closed_[p.connection->id()]) {
                     closed_[p.connection->id()] = true;
-                    handler_->on_close(p.connection);
+                    close(p);
                     closed_any = true;
                 }
             }
@@ -257,6 +268,16 @@ public:
     }
 
 private:
+    /// The connection of `p` is gone (closed by the client, or by the server).
+    void close(Person& p) {
+        closed_[p.connection->id()] = true;
+        if (auto it = sinks_.find(p.connection->id()); it != sinks_.end()) {
+            auto sink = std::move(it->second);
+            sinks_.erase(it);
+            sink->on_close();
+        }
+    }
+
     /// Reads the new messages of `p`'s connection into its log and its view of the table.
     void absorb(Person& p) {
         if (!p.connection) return;
@@ -286,8 +307,9 @@ private:
 
     Variant variant_;
     boost::asio::io_context ioc_;
-    std::shared_ptr<game::ManualClock> clock_ = std::make_shared<game::ManualClock>();
-    std::shared_ptr<game::GameHandler> handler_;
+    std::shared_ptr<ManualClock> clock_ = std::make_shared<ManualClock>();
+    std::shared_ptr<sessions::GameService> handler_;
+    std::map<std::uint64_t, std::shared_ptr<net::MessageSink>> sinks_;
     std::map<std::string, Person> people_;
     std::map<std::uint64_t, bool> closed_;
     std::uint64_t connections_ = 0;
