@@ -60,6 +60,7 @@ struct Options {
     int humans = 4;        ///< connected players per table (the other seats get robots)
     int robot_tables = 0;  ///< extra tables of four robots (no connection after the start)
     double rate = 0;       ///< actions per second per table; 0 = as fast as possible
+    bool aligned = false;  ///< paced runs: every table's clock starts at the same instant (else a random phase)
     double duration = 20;  ///< seconds of measurement
     double setup_timeout = 120;
     int connections = 1000;  ///< idle mode
@@ -131,6 +132,12 @@ double cpu_seconds(int pid) {
 
 std::uint32_t micros_since(Clock::time_point t) {
     return static_cast<std::uint32_t>(std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t).count());
+}
+
+/// A uniformly random duration in [0, `period`).
+Clock::duration random_phase(std::mt19937_64& rng, std::chrono::duration<double> period) {
+    std::uniform_real_distribution<double> phase(0.0, period.count());
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(phase(rng)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -258,6 +265,9 @@ public:
     void go() override {
         if (failed_) return;
         started_ = true;
+        // A paced table starts its clock at a random phase of its period: tables that all act at
+        // the same instants measure how long a synchronised burst takes to drain.
+        if (o_.rate > 0 && !o_.aligned) next_action_ = Clock::now() + random_phase(w_.rng, period());
         if (seated_) send_start();
     }
 
@@ -435,7 +445,8 @@ private:
 
 /// `n` connections to the echo server; each sends an action-sized message and waits for it to come
 /// back (closed loop, like a table waiting for the event of its last action), or at `rate / 4`
-/// messages per second per connection when a table rate is set.
+/// messages per second per connection when a table rate is set (each connection starting at a
+/// random phase of its period, as the tables do).
 class EchoDriver final : public Driver {
 public:
     EchoDriver(Worker& w, const Options& o, Progress& p, int n) : w_(w), o_(o), progress_(p), n_(n) {}
@@ -457,7 +468,12 @@ public:
         }
     }
     void go() override {
-        for (int i = 0; i < n_; ++i) fire(i);
+        for (int i = 0; i < n_; ++i) {
+            if (o_.rate <= 0 || o_.aligned)
+                fire(i);
+            else
+                fire_at(i, Clock::now() + random_phase(w_.rng, period()));
+        }
     }
     void shutdown() override {
         done_ = true;
@@ -721,6 +737,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--robot-tables", o.robot_tables, "extra tables of four robots")->capture_default_str();
     app.add_option("--rate", o.rate, "actions per second per table (0: as fast as possible)")->capture_default_str();
+    app.add_flag("--aligned", o.aligned,
+                 "paced runs: start every table's (and echo connection's) clock at the same instant instead of "
+                 "at a random phase of its period");
     app.add_option("--duration", o.duration, "seconds of measurement")
         ->check(CLI::Range(1.0, 600.0))
         ->capture_default_str();
