@@ -4,6 +4,7 @@
 #   scripts/perf.sh throughput   1,000 tables x 4 clients, as fast as they can, after the same
 #                                4,000 connections drove belote-echo (the transport baseline)
 #   scripts/perf.sh human        2,500 tables (10,000 connections), each table acting 4 times/s
+#                                from a random phase (--aligned: all tables at the same instants)
 #   scripts/perf.sh capacity     as many idle authenticated connections as the open-file limit allows
 #   scripts/perf.sh robots       100 human tables at 4 actions/s, first alone, then next to
 #                                1,000 tables of four robots (700 ms thinking delay)
@@ -21,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scenario="${1:-}"
-[ -n "$scenario" ] || { sed -n '2,22p' "$0"; exit 1; }
+[ -n "$scenario" ] || { sed -n '2,20p' "$0"; exit 1; }
 shift
 scale=1
 duration=20
