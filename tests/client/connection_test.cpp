@@ -70,11 +70,24 @@ TEST(ClientSyncTest, JsonRequestsKeepTheirIdAndMalformedOnesGetTheirError) {
 
 TEST(ClientSyncTest, ATimeoutThrowsAndBreaksTheClient) {
     GameServer server;
-    SyncClient c("127.0.0.1", server.port(), 300ms);
+    SyncClient c("127.0.0.1", server.port());
     ASSERT_TRUE(c.hello("Cy").is_ok());
     // Nothing more will come: the read gives up after its timeout, and the client stays broken.
+    c.set_timeout(300ms);
+    const auto before = std::chrono::steady_clock::now();
     EXPECT_THROW(c.next(), TimeoutError);
+    EXPECT_GE(std::chrono::steady_clock::now() - before, 300ms);
     EXPECT_THROW(c.hello("Cy"), TimeoutError);
+}
+
+TEST(ClientSyncTest, TheDeadlineBoundsEveryWait) {
+    GameServer server;
+    SyncClient c("127.0.0.1", server.port(), 60s);
+    ASSERT_TRUE(c.hello("Cy").is_ok());
+    c.set_deadline(std::chrono::steady_clock::now() + 300ms);
+    const auto before = std::chrono::steady_clock::now();
+    EXPECT_THROW(c.next(), TimeoutError);
+    EXPECT_LT(std::chrono::steady_clock::now() - before, 30s);  // the deadline, not the 60 s timeout
 }
 
 TEST(ClientSyncTest, TheServersCloseCodeIsReported) {
