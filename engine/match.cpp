@@ -283,7 +283,7 @@ DealScore Match::score_deal() const {
     if (is_decouverte()) return score_decouverte_deal(deal_.tally);
     if (is_coinche())
         return score_coinche_deal(deal_.tally, *deal_.coinche->bid(), deal_.coinche->contre_level(), escrow_,
-                                  options_.rules.coinche);
+                                  options_.rules);
     return score_classic_deal(deal_.tally, escrow_, options_.rules);
 }
 

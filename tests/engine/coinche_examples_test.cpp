@@ -111,19 +111,19 @@ DealTally tally_of(int takers_cards, int defenders_cards, int takers_tricks = 5)
 }
 
 TEST(CoincheExamples, K1_MadeScoresPointsPlusBid) {
-    DealScore s = score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, CoincheRules{});
+    DealScore s = score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, RuleOptions{});
     EXPECT_EQ(s.outcome, DealOutcome::Made);
     EXPECT_EQ(s.score, (std::array<int, 2>{210, 52}));
 }
 
 TEST(CoincheExamples, K3_FailedGives162PlusBid) {
-    DealScore s = score_coinche_deal(tally_of(95, 67), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, CoincheRules{});
+    DealScore s = score_coinche_deal(tally_of(95, 67), {0, 100, Contract::suit(Suit::Hearts)}, 0, 0, RuleOptions{});
     EXPECT_EQ(s.outcome, DealOutcome::Failed);
     EXPECT_EQ(s.score, (std::array<int, 2>{0, 262}));
 }
 
 TEST(CoincheExamples, K5_FailedContre) {
-    DealScore s = score_coinche_deal(tally_of(92, 70), {0, 100, Contract::suit(Suit::Hearts)}, 1, 0, CoincheRules{});
+    DealScore s = score_coinche_deal(tally_of(92, 70), {0, 100, Contract::suit(Suit::Hearts)}, 1, 0, RuleOptions{});
     EXPECT_EQ(s.outcome, DealOutcome::Failed);
     EXPECT_EQ(s.multiplier, 2);
     EXPECT_EQ(s.score, (std::array<int, 2>{0, 524}));
@@ -132,57 +132,116 @@ TEST(CoincheExamples, K5_FailedContre) {
 TEST(CoincheExamples, K7_CapotBidMade) {
     CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
     DealTally t = tally_of(252, 0, 8);
-    EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, CoincheRules{}).score, (std::array<int, 2>{502, 0}));
+    EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, RuleOptions{}).score, (std::array<int, 2>{502, 0}));
     t.belote = {20, 0};
-    EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, CoincheRules{}).score, (std::array<int, 2>{522, 0}));
+    EXPECT_EQ(score_coinche_deal(t, capot, 0, 0, RuleOptions{}).score, (std::array<int, 2>{522, 0}));
 }
 
 TEST(CoincheExamples, K8_CapotBidFailed) {
     CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
-    DealScore s = score_coinche_deal(tally_of(140, 22, 7), capot, 0, 0, CoincheRules{});
+    DealScore s = score_coinche_deal(tally_of(140, 22, 7), capot, 0, 0, RuleOptions{});
     EXPECT_EQ(s.outcome, DealOutcome::Failed);
     EXPECT_EQ(s.score, (std::array<int, 2>{0, 412}));
 }
 
 TEST(CoincheExamples, K9_LitigeWhenUndoubled) {
     DealTally t = tally_of(81, 81, 4);
-    DealScore s = score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 0, 0, CoincheRules{});
+    DealScore s = score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 0, 0, RuleOptions{});
     EXPECT_EQ(s.outcome, DealOutcome::Litige);
     EXPECT_EQ(s.score, (std::array<int, 2>{0, 81}));
     EXPECT_EQ(s.escrow_added, 81);
     EXPECT_EQ(s.escrow_after, 81);
     // Doubled, the same tie is a failure (§4.4).
-    EXPECT_EQ(score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 1, 0, CoincheRules{}).outcome,
+    EXPECT_EQ(score_coinche_deal(t, {0, 80, Contract::suit(Suit::Clubs)}, 1, 0, RuleOptions{}).outcome,
               DealOutcome::Failed);
     // The escrow goes to the winners of the next decisive deal.
     DealScore next =
-        score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 81, CoincheRules{});
+        score_coinche_deal(tally_of(110, 52), {0, 100, Contract::suit(Suit::Hearts)}, 0, 81, RuleOptions{});
     EXPECT_EQ(next.score, (std::array<int, 2>{291, 52}));
 }
 
 TEST(CoincheExamples, K14_CapotContreMade) {
     CoincheBid capot{0, capot_bid_value, Contract::suit(Suit::Spades)};
-    EXPECT_EQ(score_coinche_deal(tally_of(252, 0, 8), capot, 1, 0, CoincheRules{}).score,
-              (std::array<int, 2>{1004, 0}));
+    EXPECT_EQ(score_coinche_deal(tally_of(252, 0, 8), capot, 1, 0, RuleOptions{}).score, (std::array<int, 2>{1004, 0}));
 }
 
 TEST(CoincheScoring, EightyNeedsEightyTwoWithoutBonuses) {
     CoincheBid b80{0, 80, Contract::suit(Suit::Clubs)};
-    EXPECT_EQ(score_coinche_deal(tally_of(82, 80), b80, 0, 0, CoincheRules{}).outcome, DealOutcome::Made);
-    CoincheRules reach_only;
-    reach_only.success = CoincheSuccess::ReachOnly;
-    reach_only.tie = CoincheTie::Fail;
-    EXPECT_EQ(score_coinche_deal(tally_of(81, 81, 4), b80, 0, 0, reach_only).outcome, DealOutcome::Made);
+    EXPECT_EQ(score_coinche_deal(tally_of(82, 80), b80, 0, 0, RuleOptions{}).outcome, DealOutcome::Made);
+    // §4.4: with reach_only and coinche_tie = fail, takers who reach 80 but tie the defenders 81-81
+    // fail: defenders 162 + 80, takers nothing.
+    RuleOptions reach_only;
+    reach_only.coinche.success = CoincheSuccess::ReachOnly;
+    reach_only.coinche.tie = CoincheTie::Fail;
+    DealScore s = score_coinche_deal(tally_of(81, 81, 4), b80, 0, 0, reach_only);
+    EXPECT_EQ(s.outcome, DealOutcome::Failed);
+    EXPECT_EQ(s.score, (std::array<int, 2>{0, 242}));
+}
+
+// Issue 17: the tie rules of §4.4 hold under coinche_success = reach_only too.
+TEST(CoincheScoring, ReachOnlyTieIsLitigeUndoubledAndFailureDoubled) {
+    CoincheBid b80{0, 80, Contract::suit(Suit::Hearts)};
+    RuleOptions reach_only;
+    reach_only.coinche.success = CoincheSuccess::ReachOnly;
+    DealScore plain = score_coinche_deal(tally_of(81, 81, 4), b80, 0, 0, reach_only);
+    EXPECT_EQ(plain.outcome, DealOutcome::Litige);
+    EXPECT_EQ(plain.score, (std::array<int, 2>{0, 81}));
+    EXPECT_EQ(plain.escrow_after, 81);
+    DealScore contre = score_coinche_deal(tally_of(81, 81, 4), b80, 1, 0, reach_only);
+    EXPECT_EQ(contre.outcome, DealOutcome::Failed);
+    EXPECT_EQ(contre.score, (std::array<int, 2>{0, 2 * (162 + 80)}));
+    DealScore surcontre = score_coinche_deal(tally_of(81, 81, 4), b80, 2, 0, reach_only);
+    EXPECT_EQ(surcontre.outcome, DealOutcome::Failed);
+    EXPECT_EQ(surcontre.score, (std::array<int, 2>{0, 4 * (162 + 80)}));
+    // Reaching the bid without beating the defence is enough under reach_only (80 vs 82 on a bid of 80),
+    // not under the default reach_and_beat.
+    EXPECT_EQ(score_coinche_deal(tally_of(80, 82), b80, 0, 0, reach_only).score, (std::array<int, 2>{160, 82}));
+    EXPECT_EQ(score_coinche_deal(tally_of(80, 82), b80, 0, 0, RuleOptions{}).score, (std::array<int, 2>{0, 242}));
+}
+
+// Issue 17: failed_contract_melds applies to Coinche (§3.4 via §4.3). Takers 100♥ make 60 + a tierce
+// (20) + belote (20) = 100 against 102: failed.
+TEST(CoincheScoring, FailedContractMeldsToDefendersOrKept) {
+    CoincheBid b100{0, 100, Contract::suit(Suit::Hearts)};
+    DealTally t = tally_of(60, 102, 3);
+    t.melds = {20, 0};
+    t.belote = {20, 0};
+    DealScore given = score_coinche_deal(t, b100, 0, 0, RuleOptions{});
+    EXPECT_EQ(given.outcome, DealOutcome::Failed);
+    EXPECT_EQ(given.score, (std::array<int, 2>{20, 162 + 100 + 20}));
+    RuleOptions kept;
+    kept.melds.failed_contract = MeldTransfer::KeptByOwner;
+    EXPECT_EQ(score_coinche_deal(t, b100, 0, 0, kept).score, (std::array<int, 2>{40, 262}));
+    // Contré: the defenders' multiplied part is the same; the takers' tierce stays with them.
+    EXPECT_EQ(score_coinche_deal(t, b100, 1, 0, kept).score, (std::array<int, 2>{40, 2 * 262}));
+    EXPECT_EQ(score_coinche_deal(t, b100, 1, 0, RuleOptions{}).score, (std::array<int, 2>{20, 2 * 262 + 20}));
+}
+
+// Issue 17: capot_melds applies to Coinche. Takers 80♥ take all 8 tricks; defenders hold a carré of
+// tens (100), the best combination.
+TEST(CoincheScoring, CapotMeldsToCapotSideOrKept) {
+    CoincheBid b80{0, 80, Contract::suit(Suit::Hearts)};
+    DealTally t = tally_of(252, 0, 8);
+    t.melds = {0, 100};
+    EXPECT_EQ(score_coinche_deal(t, b80, 0, 0, RuleOptions{}).score, (std::array<int, 2>{252 + 80 + 100, 0}));
+    RuleOptions kept;
+    kept.melds.capot = MeldTransfer::KeptByOwner;
+    EXPECT_EQ(score_coinche_deal(t, b80, 0, 0, kept).score, (std::array<int, 2>{332, 100}));
+    // Defenders sweep an 80♥ whose takers hold the best combination (a quarte, 50).
+    DealTally swept = tally_of(0, 252, 0);
+    swept.melds = {50, 0};
+    EXPECT_EQ(score_coinche_deal(swept, b80, 0, 0, RuleOptions{}).score, (std::array<int, 2>{0, 252 + 80 + 50}));
+    EXPECT_EQ(score_coinche_deal(swept, b80, 0, 0, kept).score, (std::array<int, 2>{50, 332}));
 }
 
 TEST(CoincheScoring, SurcontreMultiplierAndBeloteKept) {
     CoincheBid b{0, 120, Contract::suit(Suit::Hearts)};
     DealTally t = tally_of(130, 32);
     t.belote = {0, 20};
-    DealScore s = score_coinche_deal(t, b, 2, 0, CoincheRules{});
+    DealScore s = score_coinche_deal(t, b, 2, 0, RuleOptions{});
     EXPECT_EQ(s.score, (std::array<int, 2>{4 * (162 + 120), 20}));
-    CoincheRules three;
-    three.surcontre_multiplier = 3;
+    RuleOptions three;
+    three.coinche.surcontre_multiplier = 3;
     EXPECT_EQ(score_coinche_deal(t, b, 2, 0, three).score[0], 3 * (162 + 120));
 }
 

@@ -75,8 +75,8 @@ std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatc
             out = Made;
         else if (tot[t] < V)
             out = Failed;
-        else if (tot[t] == tot[d] && m == 1 && r.tie == CoincheTie::Litige)
-            out = Litige;
+        else if (tot[t] == tot[d])  // §4.4: whichever success rule, a doubled tie fails
+            out = m == 1 && r.tie == CoincheTie::Litige ? Litige : Failed;
         else if (r.success == CoincheSuccess::ReachOnly)
             out = Made;
         else
@@ -86,8 +86,10 @@ std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatc
             if (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500) return 500 * m;
             return r.double_scope == CoincheDoubleScope::ContractOnly ? base(x) + m * V : m * (base(x) + V);
         };
+        const bool capot_moves = o.rules.melds.capot == MeldTransfer::ToWinners;
+        const bool fail_moves = o.rules.melds.failed_contract == MeldTransfer::ToWinners;
         if (out == Made && m == 1) {
-            int moved = capot_t ? w.melds[d] : 0;
+            int moved = capot_t && capot_moves ? w.melds[d] : 0;
             s[t] = (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500 ? 500 + w.melds[t] + w.belote[t]
                                                                                     : tot[t] + V) +
                    moved;
@@ -96,11 +98,12 @@ std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatc
             s[t] = part(t) + all_melds + w.belote[t];
             s[d] = w.belote[d];
         } else if (out == Failed) {
-            s[d] = part(d) + all_melds + w.belote[d];
-            s[t] = w.belote[t];
+            const bool moves = capot_d ? capot_moves : fail_moves;
+            s[d] = part(d) + w.melds[d] + (moves ? w.melds[t] : 0) + w.belote[d];
+            s[t] = w.belote[t] + (moves ? 0 : w.melds[t]);
             if (r.belote_on_failure == CoincheBeloteOnFailure::ToDefenders) {
-                s[d] += s[t];
-                s[t] = 0;
+                s[d] += w.belote[t];
+                s[t] -= w.belote[t];
             }
         } else {
             s[d] = tot[d];
@@ -415,6 +418,15 @@ TEST(VariantProperties, CoincheNonDefaultOptions) {
     ta.rules.coinche.ta_belote = TaBelote::None;
     ta.rules.melds.equal_tiebreak = EqualMeldTiebreak::Cancel;
     run_many(ta, 500, 7500);
+    // Issue 17: the meld transfer options and reach_only ties (doubled or coinche_tie = fail).
+    MatchOptions kept = of(Variant::Coinche);
+    kept.rules.melds.failed_contract = MeldTransfer::KeptByOwner;
+    kept.rules.melds.capot = MeldTransfer::KeptByOwner;
+    kept.rules.coinche.success = CoincheSuccess::ReachOnly;
+    run_many(kept, 500, 7700);
+    kept.rules.coinche.tie = CoincheTie::Fail;
+    kept.rules.coinche.belote_on_failure = CoincheBeloteOnFailure::ToDefenders;
+    run_many(kept, 500, 7900);
 }
 
 TEST(VariantProperties, DecouverteNonDefaultOptions) {
