@@ -1,5 +1,5 @@
 #pragma once
-// The Coinche auction (RULES.md §4.2): numeric bids 80..160 or capot in S/H/D/C/SA/TA, contre by an
+// The Coinche auction (docs/rules.md §4.2): numeric bids 80..160 or capot in S/H/D/C/SA/TA, contre by an
 // opponent in turn, surcontre by the contracted side, and the end conditions.
 
 #include <optional>

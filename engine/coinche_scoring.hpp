@@ -1,5 +1,5 @@
 #pragma once
-// Scoring a Coinche deal: success condition and points (RULES.md §4.4, §4.5; options §9).
+// Scoring a Coinche deal: success condition and points (docs/rules.md §4.4, §4.5; options §9).
 
 #include "engine/coinche_auction.hpp"
 #include "engine/scoring.hpp"

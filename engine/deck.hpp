@@ -1,5 +1,5 @@
 #pragma once
-// Preparing the deck: shuffle and cut (RULES.md §2.2 step 1, §6.1, §11 item 8).
+// Preparing the deck: shuffle and cut (docs/rules.md §2.2 step 1, §6.1, §11 item 8).
 
 #include <array>
 

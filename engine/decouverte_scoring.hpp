@@ -1,5 +1,5 @@
 #pragma once
-// Scoring a Découverte deal (RULES.md §6.6): declarer needs more than 81; no litige, no bonuses.
+// Scoring a Découverte deal (docs/rules.md §6.6): declarer needs more than 81; no litige, no bonuses.
 
 #include "engine/scoring.hpp"
 

@@ -26,7 +26,7 @@ struct Observer {
 /// Per-seat private cards: an entry is nullopt in an observer's copy unless it is that observer's.
 using PrivateHands = std::array<std::optional<CardSet>, 4>;
 
-/// Belote-rebelote call attached to a card (RULES.md §2.5, auto mode).
+/// Belote-rebelote call attached to a card (docs/rules.md §2.5, auto mode).
 enum class BeloteCall : std::uint8_t { None, Belote, Rebelote };
 
 struct MatchStarted {

@@ -1,5 +1,5 @@
 #pragma once
-// The match state machine: deals, auction, play, scoring and the end of the match (RULES.md §1, §2, §8).
+// The match state machine: deals, auction, play, scoring and the end of the match (docs/rules.md §1, §2, §8).
 
 #include <deque>
 #include <string>
@@ -25,7 +25,7 @@ struct ApplyResult {
     bool ok() const { return reason == RejectReason::None; }
 };
 
-/// RULES.md §8: after a completed deal, the winner is the side with the higher total once at least
+/// docs/rules.md §8: after a completed deal, the winner is the side with the higher total once at least
 /// one side has reached `target`; nullopt while nobody has reached it or the totals are equal.
 std::optional<Team> match_winner(const std::array<int, 2>& totals, int target);
 

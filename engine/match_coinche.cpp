@@ -1,4 +1,4 @@
-// Match: the Coinche deal and auction (RULES.md §4.1, §4.2). Play and scoring dispatch in match.cpp.
+// Match: the Coinche deal and auction (docs/rules.md §4.1, §4.2). Play and scoring dispatch in match.cpp.
 #include "engine/match.hpp"
 
 namespace belote {

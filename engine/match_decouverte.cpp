@@ -1,4 +1,4 @@
-// Match: the Découverte deal, tableaux and reveals (RULES.md §6). The trump choice reuses the
+// Match: the Découverte deal, tableaux and reveals (docs/rules.md §6). The trump choice reuses the
 // classic two-round auction with the indicator as the turn-up (§6.3); scoring dispatches in match.cpp.
 #include "engine/match.hpp"
 

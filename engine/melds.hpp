@@ -1,6 +1,6 @@
 #pragma once
 // Announcements (melds): carrés and sequences, their ranking and which side scores them
-// (RULES.md §3.1–§3.3; reused by Coinche §4.3).
+// (docs/rules.md §3.1–§3.3; reused by Coinche §4.3).
 
 #include <array>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Match options: variant, target and the rule options of RULES.md §9 that the engine implements.
+// Match options: variant, target and the rule options of docs/rules.md §9 that the engine implements.
 
 #include <cstdint>
 #include <optional>
@@ -8,7 +8,7 @@
 
 namespace belote {
 
-/// The game played at a table. RULES.md variant ids in brackets.
+/// The game played at a table. docs/rules.md variant ids in brackets.
 enum class Variant : std::uint8_t {
     Classic,               ///< [CL0] classic 4-player belote without announcements
     ClassicAnnouncements,  ///< [CL1] classic with carrés and sequences
@@ -35,7 +35,7 @@ enum class ShufflePolicy : std::uint8_t { ShuffleEveryDeal, ShuffleOnceThenCut }
 /// §9 `escrow_at_match_end`.
 enum class EscrowAtMatchEnd : std::uint8_t { Discard, AwardToCreators };
 
-/// The play obligations of RULES.md §1.5 that §9 makes optional, with the §9 defaults.
+/// The play obligations of docs/rules.md §1.5 that §9 makes optional, with the §9 defaults.
 struct PlayRules {
     bool trump_lead_overtake_partner = true;
     bool partner_winning_exemption = true;
@@ -108,7 +108,7 @@ struct DecouverteRules {
     bool operator==(const DecouverteRules&) const = default;
 };
 
-/// Rule options of RULES.md §9 implemented by the engine, each with its documented default.
+/// Rule options of docs/rules.md §9 implemented by the engine, each with its documented default.
 struct RuleOptions {
     PlayRules play;
     std::optional<ShufflePolicy> shuffle_policy;  ///< unset = the variant's default (§9)
@@ -127,7 +127,7 @@ struct RuleOptions {
 /// Everything that defines a match besides its seed and actions (DESIGN.md invariant 1).
 struct MatchOptions {
     Variant variant = Variant::Classic;
-    int target = 1000;  ///< 301, 501 or 1000 (RULES.md §8)
+    int target = 1000;  ///< 301, 501 or 1000 (docs/rules.md §8)
     RuleOptions rules;
     bool operator==(const MatchOptions&) const = default;
 };

@@ -1,5 +1,5 @@
 #pragma once
-// Scoring a classic deal: made, failed, capot, litige and its escrow (RULES.md §2.6, §2.7, §3.4).
+// Scoring a classic deal: made, failed, capot, litige and its escrow (docs/rules.md §2.6, §2.7, §3.4).
 
 #include <array>
 

@@ -1,5 +1,5 @@
 #pragma once
-// A trick in play and its winner (RULES.md §1.3).
+// A trick in play and its winner (docs/rules.md §1.3).
 
 #include <array>
 
@@ -35,7 +35,7 @@ public:
     CardSet cards() const;
 
     /// Index (0..size-1) of the card that currently wins under `contract`; the trick must not be empty.
-    /// RULES.md §1.3: highest trump, else the highest card of the suit led; TA ranks the led suit as trump.
+    /// docs/rules.md §1.3: highest trump, else the highest card of the suit led; TA ranks the led suit as trump.
     int winning_index(const Contract& contract) const;
     Seat winner(const Contract& contract) const { return seat(winning_index(contract)); }
     /// Sum of the card points of the cards played (no last-trick bonus).

@@ -1,4 +1,4 @@
-// RULES.md §10 Coinche examples: X4 (auction), L9 and W3 (SA/TA play), K1–K14 (scoring).
+// docs/rules.md §10 Coinche examples: X4 (auction), L9 and W3 (SA/TA play), K1–K14 (scoring).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Property tests over thousands of seeded random matches per variant (RULES.md §1–§8, §3, §4, §6):
+// Property tests over thousands of seeded random matches per variant (docs/rules.md §1–§8, §3, §4, §6):
 // every card once per deal, legal sets never empty, 162/252 per deal, 8 (16) cards per player,
 // scores recomputed independently from the play, the end of match per §8, and Découverte secrecy.
 #include <gtest/gtest.h>
