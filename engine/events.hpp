@@ -26,9 +26,6 @@ struct Observer {
 /// Per-seat private cards: an entry is nullopt in an observer's copy unless it is that observer's.
 using PrivateHands = std::array<std::optional<CardSet>, 4>;
 
-/// Belote-rebelote call attached to a card (docs/rules.md §2.5, auto mode).
-enum class BeloteCall : std::uint8_t { None, Belote, Rebelote };
-
 struct MatchStarted {
     MatchOptions options;
     Seat first_dealer = 0;
@@ -113,10 +110,17 @@ struct CardRevealed {
     Card card;
 };
 
+/// melds = manual (§3.2): `seat` announced these combinations (kind, length, points; no cards) in
+/// trick 1, just before playing its card. Public. Empty `melds`: the seat announced nothing.
+struct MeldsDeclared {
+    Seat seat = 0;
+    std::vector<MeldCall> melds;
+};
+
 // New event types go at the end (protocol code visits this variant).
 using Event =
     std::variant<MatchStarted, DealStarted, AuctionCall, DealThrownIn, ContractSettled, TurnStarted, CardPlayed,
-                 TrickWon, DealScored, MatchEnded, MeldsFound, MeldsShown, TableauxDealt, CardRevealed>;
+                 TrickWon, DealScored, MatchEnded, MeldsFound, MeldsShown, TableauxDealt, CardRevealed, MeldsDeclared>;
 
 /// The form of `event` that `observer` may see: other seats' hands and other seats' legal actions
 /// removed. The only way engine events should reach a client (DESIGN.md invariant 2).

@@ -49,12 +49,13 @@ public:
     /// seed. Decks queue up in order. Used to replay game records and to set up worked examples.
     void preset_deck(const Deck& deck) { preset_decks_.push_back(deck); }
     /// Applies `action` for `seat`. Refused (state unchanged) when not started, finished, not that
-    /// seat's turn, or not among legal_actions(seat).
+    /// seat's turn (and not a contre it may say out of turn), or not among legal_actions(seat).
     ApplyResult apply(Seat seat, const Action& action);
 
     /// The seat expected to act, if any.
     std::optional<Seat> to_act() const;
-    /// The actions `seat` may take now; empty when it is not that seat's turn.
+    /// The actions `seat` may take now; empty when it is not that seat's turn, except a contre out
+    /// of turn (coinche_contre_timing = any_time, docs/rules.md §4.2).
     std::vector<Action> legal_actions(Seat seat) const;
     /// What `observer` may know now.
     View view(const Observer& observer) const;
@@ -91,14 +92,14 @@ private:
         int passes_in_round = 0;
         std::optional<Seat> taker;
         std::optional<Contract> contract;
-        std::array<std::optional<Seat>, 4> belote_holder{};     // per suit: held K+Q of a belote suit when play began
         std::array<std::optional<Seat>, 4> belote_called{};     // per suit: has announced belote
         std::optional<Seat> belote_seat;                        // first belote announced
         std::optional<CoincheAuction> coinche;                  // CO auction
         std::array<Tableau, 2> tableaux{};                      // DE, indexed by seat
         std::array<std::pair<Seat, int>, 2> pending_reveals{};  // DE: (seat, pile) to turn after the trick
         int pending_count = 0;
-        std::array<std::vector<Meld>, 4> melds{};  // CL1/CO: combinations found at the start of trick 1
+        std::array<std::vector<Meld>, 4> melds{};                     // combinations found at the start of trick 1
+        std::array<std::optional<std::vector<Meld>>, 4> announced{};  // melds = manual: what each seat declared
         MeldResolution meld_result;
         std::vector<SeatMelds> shown_melds;
         Trick trick;
@@ -119,8 +120,16 @@ private:
     void apply_auction(Seat seat, const Action& action, std::vector<Event>& out);
     void settle_contract(Seat taker, Contract contract, std::vector<Event>& out);
     void begin_play(std::vector<Event>& out);
-    void find_belote_holders();
     void find_melds(std::vector<Event>& out);
+    bool is_belote_suit(Suit suit) const;
+    CardSet belote_cards(Seat seat) const;
+    bool belote_possible(Seat seat, Card card) const;
+    bool rebelote_possible(Seat seat, Card card) const;
+    bool awaiting_declaration(Seat seat) const;
+    std::vector<Action> declare_actions(Seat seat) const;
+    std::vector<Action> play_actions(Seat seat) const;
+    void apply_declare(Seat seat, const Action& action, std::vector<Event>& out);
+    void award_escrow_to_creators(DealScore& score) const;
     void show_melds(std::vector<Event>& out);
     DealScore score_deal() const;
     Seat next_dealer_after(const DealScore& score) const;
@@ -130,11 +139,11 @@ private:
     void apply_coinche_auction(Seat seat, const Action& action, std::vector<Event>& out);
     // Découverte (match_decouverte.cpp)
     void start_decouverte_deal(std::vector<Event>& out);
-    void play_from_tableau(Seat seat, Card card, std::vector<Event>& out);
+    void play_from_tableau(Seat seat, const Action& action, std::vector<Event>& out);
     void reveal_after_trick(std::vector<Event>& out);
     CardSet playable(Seat seat) const;
-    void apply_play(Seat seat, Card card, std::vector<Event>& out);
-    BeloteCall belote_call(Seat seat, Card card);
+    void apply_play(Seat seat, const Action& action, std::vector<Event>& out);
+    BeloteCall belote_call(Seat seat, const Action& action);
     void finish_trick(std::vector<Event>& out);
     void finish_deal(std::vector<Event>& out);
     void announce_turn(Seat seat, std::vector<Event>& out);
@@ -150,6 +159,7 @@ private:
     std::deque<Deck> preset_decks_;  // decks given by preset_deck(), used before any prepared deck
     std::array<int, 2> totals_{};
     int escrow_ = 0;
+    std::array<int, 2> escrow_by_side_{};  // who put the pending escrow there (escrow_at_match_end)
     std::vector<DealScore> history_;
     std::vector<DealRecord> deal_records_;
     std::optional<Team> winner_;

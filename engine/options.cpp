@@ -40,19 +40,22 @@ std::optional<std::string> validate(const MatchOptions& options) {
         return "decouverte options apply only to the decouverte variant, not " + variant;
     if (!uses_melds(options) && !(r.melds == MeldRules{}))
         return "announcement (meld) options do not apply to " + variant +
-               (options.variant == Variant::Coinche ? " without coinche_announcements" : "");
+               (options.variant == Variant::Coinche      ? " without coinche_announcements"
+                : options.variant == Variant::Decouverte ? " without decouverte_announcements"
+                                                         : "");
+    if (!uses_belote(options) && !(r.belote == BeloteRules{}))
+        return "belote options (belote_announcement, belote_king_first) do not apply to " + variant +
+               " without decouverte_belote";
     if (options.variant == Variant::Coinche) {
         if (r.coinche.fail_base != 162 && r.coinche.fail_base != 160) return "coinche_fail_base must be 162 or 160";
         if (r.coinche.surcontre_multiplier != 4 && r.coinche.surcontre_multiplier != 3)
             return "surcontre_multiplier must be 4 or 3";
         if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to coinche (see coinche_deal_pattern)";
         if (r.round2_allow_turned_suit) return "round2_allow_turned_suit does not apply to coinche";
-        if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
-            return "litige_escrow_includes_belote is not implemented for coinche";
     }
-    if (r.escrow_at_match_end != EscrowAtMatchEnd::Discard)
-        return "escrow_at_match_end = award_to_creators is not implemented (pending escrow is discarded)";
     if (options.variant == Variant::Decouverte) {
+        if (r.escrow_at_match_end != EscrowAtMatchEnd::Discard)
+            return "escrow_at_match_end does not apply to decouverte (no litige escrow, §6.6)";
         if (r.classic_first_deal_2_3) return "classic_first_deal does not apply to decouverte";
         if (!(r.play == PlayRules{})) return "partner play options do not apply to decouverte (2 players)";
         if (r.litige_escrow_includes_belote != RuleOptions{}.litige_escrow_includes_belote)
@@ -63,7 +66,12 @@ std::optional<std::string> validate(const MatchOptions& options) {
 
 bool uses_melds(const MatchOptions& options) {
     return options.variant == Variant::ClassicAnnouncements ||
-           (options.variant == Variant::Coinche && options.rules.coinche.announcements);
+           (options.variant == Variant::Coinche && options.rules.coinche.announcements) ||
+           (options.variant == Variant::Decouverte && options.rules.decouverte.announcements);
+}
+
+bool uses_belote(const MatchOptions& options) {
+    return options.variant != Variant::Decouverte || options.rules.decouverte.belote;
 }
 
 ShufflePolicy effective_shuffle_policy(const MatchOptions& options) {

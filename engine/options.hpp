@@ -32,8 +32,24 @@ enum class PartnerWinningTrumpRestriction : std::uint8_t {
 /// §9 `shuffle_policy`.
 enum class ShufflePolicy : std::uint8_t { ShuffleEveryDeal, ShuffleOnceThenCut };
 
-/// §9 `escrow_at_match_end`.
+/// §9 `escrow_at_match_end` (§2.7, §8): a pending litige escrow is dropped when the match ends, or
+/// given back to the sides whose litiges put it there.
 enum class EscrowAtMatchEnd : std::uint8_t { Discard, AwardToCreators };
+
+/// §9 `direction` (§1.1). Seats are numbered in play order whatever the direction, so it changes no
+/// rule, action, event or score: only where a client draws each seat.
+enum class Direction : std::uint8_t { Counterclockwise, Clockwise };
+
+/// §9 `belote_announcement` (§2.5): credited automatically, or said by the player with the first
+/// honour (`manual`), or with both honours (`manual_strict`). See Action::belote.
+enum class BeloteAnnouncement : std::uint8_t { Auto, Manual, ManualStrict };
+
+/// Belote options (§2.5, §9), with their defaults.
+struct BeloteRules {
+    BeloteAnnouncement announcement = BeloteAnnouncement::Auto;
+    bool king_first = false;  ///< `belote_king_first`: the belote counts only when the king is played first
+    bool operator==(const BeloteRules&) const = default;
+};
 
 /// The play obligations of docs/rules.md §1.5 that §9 makes optional, with the §9 defaults.
 struct PlayRules {
@@ -56,8 +72,15 @@ enum class CoincheDealPattern : std::uint8_t { P323, P332, P233 };
 enum class CoincheSuccess : std::uint8_t { ReachAndBeat, ReachOnly };
 /// §9 `coinche_tie` (undoubled contracts only; a doubled tie always fails, §4.4).
 enum class CoincheTie : std::uint8_t { Litige, Fail };
-/// §9 `coinche_double_scope` (`whole_score` is not implemented and cannot be chosen).
-enum class CoincheDoubleScope : std::uint8_t { BaseAndContract, ContractOnly };
+/// §9 `coinche_double_scope` (§4.5): what a contre or surcontre multiplies.
+enum class CoincheDoubleScope : std::uint8_t { BaseAndContract, ContractOnly, WholeScore };
+/// §9 `coinche_bid_ranking` (§4.2): denominations unranked, or ♣ < ♦ < ♥ < ♠ < SA < TA.
+enum class CoincheBidRanking : std::uint8_t { ValueOnly, DenominationOrder };
+/// §9 `coinche_contre_timing` (§4.2): contre only at one's turn, or at any moment of the auction.
+enum class CoincheContreTiming : std::uint8_t { InTurn, AnyTime };
+/// §9 `melds` (§3.2): combinations found and counted automatically, or announced by each player at
+/// his turn in trick 1 (a declare step, ActionKind::Declare).
+enum class MeldDeclaration : std::uint8_t { Auto, Manual };
 /// §9 `coinche_capot_scoring`.
 enum class CoincheCapotScoring : std::uint8_t { Formula, Forfait500 };
 /// §9 `coinche_belote_on_failure`.
@@ -77,12 +100,12 @@ struct MeldRules {
     EqualMeldTiebreak equal_tiebreak = EqualMeldTiebreak::FirstInPlayOrder;
     MeldTransfer failed_contract = MeldTransfer::ToWinners;  ///< `failed_contract_melds`: to_defenders (default)
     MeldTransfer capot = MeldTransfer::ToWinners;            ///< `capot_melds`: to_capot_side (default)
+    MeldDeclaration declaration = MeldDeclaration::Auto;     ///< `melds`
+    bool card_reuse = false;                                 ///< `meld_card_reuse` (§3.1)
     bool operator==(const MeldRules&) const = default;
 };
 
-/// Coinche options (§4, §9), with their defaults. Not implemented (and so not selectable):
-/// coinche_bid_ranking = denomination_order, coinche_contre_timing = any_time,
-/// coinche_melds_count / coinche_belote_counts = false, coinche_double_scope = whole_score.
+/// Coinche options (§4, §9), with their defaults.
 struct CoincheRules {
     CoincheDealPattern deal_pattern = CoincheDealPattern::P323;
     bool sa_ta = true;
@@ -96,15 +119,20 @@ struct CoincheRules {
     CoincheCapotScoring capot_scoring = CoincheCapotScoring::Formula;
     CoincheBeloteOnFailure belote_on_failure = CoincheBeloteOnFailure::Kept;
     TaBelote ta_belote = TaBelote::EachSuit;
+    CoincheBidRanking bid_ranking = CoincheBidRanking::ValueOnly;
+    CoincheContreTiming contre_timing = CoincheContreTiming::InTurn;
+    bool melds_count = true;    ///< `coinche_melds_count`: combinations help make the contract (§4.4)
+    bool belote_counts = true;  ///< `coinche_belote_counts`: the belote helps make the contract (§4.4)
     bool operator==(const CoincheRules&) const = default;
 };
 
-/// Découverte options (§6, §9), with their defaults. decouverte_belote / decouverte_announcements are
-/// not implemented (always false).
+/// Découverte options (§6, §9), with their defaults.
 struct DecouverteRules {
     DecouverteReveal reveal = DecouverteReveal::AfterTrick;
     DecouverteDealOrder deal_order = DecouverteDealOrder::Seed;
     DecouverteDealer dealer = DecouverteDealer::Alternate;
+    bool belote = false;         ///< `decouverte_belote`: K+Q of trump, face up, score 20 (§6.6)
+    bool announcements = false;  ///< `decouverte_announcements`: combinations of the face-up cards (§6.6)
     bool operator==(const DecouverteRules&) const = default;
 };
 
@@ -118,9 +146,11 @@ struct RuleOptions {
     bool redeal_dealer_same = false;  ///< `redeal_dealer`: false = next (default), true = same
     bool litige_escrow_includes_belote = true;
     EscrowAtMatchEnd escrow_at_match_end = EscrowAtMatchEnd::Discard;
-    MeldRules melds;             ///< CL1 and CO (with coinche.announcements) only
+    MeldRules melds;             ///< variants with announcements only (uses_melds)
     CoincheRules coinche;        ///< CO only
     DecouverteRules decouverte;  ///< DE only
+    Direction direction = Direction::Counterclockwise;
+    BeloteRules belote;  ///< variants with a belote only (uses_belote)
     bool operator==(const RuleOptions&) const = default;
 };
 
@@ -134,8 +164,11 @@ struct MatchOptions {
 
 /// Checks a MatchOptions; returns a readable reason when invalid, nullopt when valid.
 std::optional<std::string> validate(const MatchOptions& options);
-/// True when the variant scores carrés and sequences (CL1, and CO with coinche_announcements).
+/// True when the variant scores carrés and sequences (CL1, CO with coinche_announcements, DE with
+/// decouverte_announcements).
 bool uses_melds(const MatchOptions& options);
+/// True when the variant scores belote-rebelote (CL0, CL1, CO; DE with decouverte_belote).
+bool uses_belote(const MatchOptions& options);
 /// The shuffle policy in force: the explicit option or the variant default (§9).
 ShufflePolicy effective_shuffle_policy(const MatchOptions& options);
 

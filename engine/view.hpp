@@ -36,7 +36,7 @@ struct View {
     std::array<int, 2> totals{};
     int escrow = 0;
     std::optional<Seat> to_act;
-    std::vector<Action> legal;       ///< the observer's own legal actions, when it is to act
+    std::vector<Action> legal;       ///< the observer's own legal actions (to act, or a contre out of turn)
     std::vector<DealScore> history;  ///< scores of the completed deals
     std::optional<Team> winner;      ///< set when the match is finished
 
@@ -50,6 +50,8 @@ struct View {
     std::optional<Team> meld_winner;
     std::vector<SeatMelds> shown_melds;
     std::array<int, 2> meld_points{};  ///< counted combination points, public from trick 2
+    /// melds = manual (§3.2): what each seat announced in trick 1 (nullopt = not yet), indexed by seat.
+    std::array<std::optional<std::vector<MeldCall>>, 4> declared_melds{};
     /// Seat that announced belote in each suit (TA may have several), indexed by Suit.
     std::array<std::optional<Seat>, 4> belote_by_suit{};
     /// Découverte (§6.4): both tableaux, indexed by seat; face-down cards only as counts.

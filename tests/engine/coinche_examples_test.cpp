@@ -245,5 +245,80 @@ TEST(CoincheScoring, SurcontreMultiplierAndBeloteKept) {
     EXPECT_EQ(score_coinche_deal(t, b, 2, 0, three).score[0], 3 * (162 + 120));
 }
 
+// §4.2 coinche_bid_ranking = denomination_order: ♣ < ♦ < ♥ < ♠ < SA < TA; the same value in a higher
+// denomination outbids, a capot too.
+TEST(CoincheBidRanking, DenominationOrderAllowsTheSameValueHigher) {
+    CoincheRules ranked;
+    ranked.bid_ranking = CoincheBidRanking::DenominationOrder;
+    CoincheAuction a(0, ranked);
+    a.apply(Action::bid(80, Contract::suit(Suit::Hearts)));
+    auto p1 = a.legal();
+    for (Contract higher : {Contract::suit(Suit::Spades), Contract::no_trump(), Contract::all_trump()})
+        EXPECT_TRUE(has(p1, Action::bid(80, higher)));
+    for (Suit lower : {Suit::Clubs, Suit::Diamonds, Suit::Hearts})
+        EXPECT_FALSE(has(p1, Action::bid(80, Contract::suit(lower))));
+    EXPECT_TRUE(has(p1, Action::bid(90, Contract::suit(Suit::Clubs))));
+    EXPECT_EQ(p1.size(), 1u + 3 + 6 * 8 + 6 + 1);  // pass, three 80s, 90..160 and capot ×6, contre
+    a.apply(Action::bid(capot_bid_value, Contract::suit(Suit::Spades)));
+    auto p2 = a.legal();
+    EXPECT_EQ(p2, (std::vector<Action>{Action::pass(), Action::bid(capot_bid_value, Contract::no_trump()),
+                                       Action::bid(capot_bid_value, Contract::all_trump()), Action::contre()}));
+    // value_only (default): after 80♥ no 80 bid at all.
+    CoincheAuction plain(0, CoincheRules{});
+    plain.apply(Action::bid(80, Contract::suit(Suit::Hearts)));
+    for (const Action& bid : plain.legal()) EXPECT_TRUE(bid.kind != ActionKind::Bid || bid.value > 80);
+}
+
+// §4.4 coinche_melds_count / coinche_belote_counts = false: the contract is judged without those
+// points, which are still scored. 100♥: takers 90 in cards + belote 20 against 72.
+TEST(CoincheScoring, BeloteAndMeldsMayNotHelpMakeTheContract) {
+    CoincheBid b100{0, 100, Contract::suit(Suit::Hearts)};
+    DealTally t = tally_of(90, 72);
+    t.belote = {20, 0};
+    EXPECT_EQ(score_coinche_deal(t, b100, 0, 0, RuleOptions{}).score, (std::array<int, 2>{210, 72}));
+    RuleOptions no_belote;
+    no_belote.coinche.belote_counts = false;
+    DealScore failed = score_coinche_deal(t, b100, 0, 0, no_belote);
+    EXPECT_EQ(failed.outcome, DealOutcome::Failed);
+    EXPECT_EQ(failed.score, (std::array<int, 2>{20, 262}));
+    t.belote = {0, 0};
+    t.melds = {20, 0};  // a tierce instead of the belote
+    EXPECT_EQ(score_coinche_deal(t, b100, 0, 0, RuleOptions{}).outcome, DealOutcome::Made);
+    RuleOptions no_melds;
+    no_melds.coinche.melds_count = false;
+    EXPECT_EQ(score_coinche_deal(t, b100, 0, 0, no_melds).score, (std::array<int, 2>{0, 282}));
+    EXPECT_EQ(score_coinche_deal(t, b100, 0, 0, no_belote).outcome, DealOutcome::Made);  // melds still count
+}
+
+// §4.5 coinche_double_scope = whole_score: the winners' combinations and belote are multiplied too.
+TEST(CoincheScoring, WholeScoreMultipliesCombinationsAndBelote) {
+    CoincheBid b100{0, 100, Contract::suit(Suit::Hearts)};
+    DealTally t = tally_of(110, 52);
+    t.melds = {50, 0};
+    t.belote = {20, 0};
+    EXPECT_EQ(score_coinche_deal(t, b100, 1, 0, RuleOptions{}).score, (std::array<int, 2>{2 * 262 + 70, 0}));
+    RuleOptions whole;
+    whole.coinche.double_scope = CoincheDoubleScope::WholeScore;
+    EXPECT_EQ(score_coinche_deal(t, b100, 1, 0, whole).score, (std::array<int, 2>{2 * (262 + 70), 0}));
+    EXPECT_EQ(score_coinche_deal(t, b100, 2, 0, whole).score, (std::array<int, 2>{4 * (262 + 70), 0}));
+    EXPECT_EQ(score_coinche_deal(t, b100, 0, 0, whole).score, (std::array<int, 2>{110 + 70 + 100, 52}));  // m = 1
+}
+
+// §2.7 litige_escrow_includes_belote = false in Coinche: 80♣, 71 + belote 20 = 91 against 91.
+TEST(CoincheScoring, LitigeEscrowWithoutTheBelote) {
+    CoincheBid b80{0, 80, Contract::suit(Suit::Clubs)};
+    DealTally t = tally_of(71, 91, 4);
+    t.belote = {20, 0};
+    DealScore with = score_coinche_deal(t, b80, 0, 0, RuleOptions{});
+    EXPECT_EQ(with.outcome, DealOutcome::Litige);
+    EXPECT_EQ(with.score, (std::array<int, 2>{0, 91}));
+    EXPECT_EQ(with.escrow_added, 91);
+    RuleOptions without;
+    without.litige_escrow_includes_belote = false;
+    DealScore s = score_coinche_deal(t, b80, 0, 0, without);
+    EXPECT_EQ(s.score, (std::array<int, 2>{20, 91}));
+    EXPECT_EQ(s.escrow_added, 71);
+}
+
 }  // namespace
 }  // namespace belote
