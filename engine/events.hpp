@@ -76,14 +76,16 @@ struct TrickWon {
     Trick trick;
     int points = 0;
 };
+/// A deal is scored; `totals` are the match totals after it, by side.
 struct DealScored {
     int deal_number = 0;
     DealScore score;
-    std::array<int, 2> totals{};
+    SideValues totals{};
 };
+/// The match is over (§8): `winner` is a side (a team at four, a seat at two or three).
 struct MatchEnded {
-    Team winner = 0;
-    std::array<int, 2> totals{};
+    Side winner = 0;
+    SideValues totals{};
 };
 
 /// Start of trick 1 with announcements (CL1, CO; §3.2 auto): each seat's combinations, found from its

@@ -6,21 +6,34 @@
 #include "engine/coinche_scoring.hpp"
 #include "engine/decouverte_scoring.hpp"
 #include "engine/legal.hpp"
+#include "engine/three_player_scoring.hpp"
 
 namespace belote {
 namespace {
 constexpr int belote_bonus = 20;
 }  // namespace
 
-std::optional<Team> match_winner(const std::array<int, 2>& totals, int target) {
-    bool reached = totals[0] >= target || totals[1] >= target;
-    if (!reached || totals[0] == totals[1]) return std::nullopt;
-    return totals[0] > totals[1] ? 0 : 1;
+std::optional<Side> match_winner(const SideValues& totals, int target) {
+    Side best = 0;
+    bool shared = false;
+    for (Side s = 1; s < totals.size(); ++s) {
+        if (totals[s] > totals[best]) {
+            best = s;
+            shared = false;
+        } else if (totals[s] == totals[best]) {
+            shared = true;
+        }
+    }
+    if (totals[best] < target || shared) return std::nullopt;  // nobody at the target, or a tie at the top
+    return best;
 }
 
 Match::Match(MatchOptions options, std::uint64_t seed)
     : options_(options), seed_(seed), rng_(seed), seats_(seat_count(options.variant)) {
     if (auto problem = validate(options_)) throw std::invalid_argument(*problem);
+    totals_ = SideValues::zeros(sides());
+    escrow_by_side_ = SideValues::zeros(sides());
+    deal_.tally = tally_for(sides());
 }
 
 std::vector<Event> Match::start(std::optional<Seat> first_dealer) {
@@ -32,20 +45,22 @@ std::vector<Event> Match::start(std::optional<Seat> first_dealer) {
     return out;
 }
 
+// With fewer cards in play (§7: 24), only those are shuffled and cut; the others stay at the end.
 Deck Match::prepare_deck() {
+    const int in_play = cards_in_play(options_);
     if (!preset_decks_.empty()) {
         Deck deck = preset_decks_.front();
         preset_decks_.pop_front();
-        return deck;
+        return in_play < deck_size ? with_short_pack_first(deck) : deck;
     }
     Deck deck;
     if (effective_shuffle_policy(options_) == ShufflePolicy::ShuffleOnceThenCut && gathered_) {
         deck = *gathered_;
     } else {
-        deck = ordered_deck();
-        shuffle(deck, rng_);
+        deck = in_play < deck_size ? short_deck() : ordered_deck();
+        shuffle(deck, rng_, in_play);
     }
-    cut(deck, rng_, options_.rules.cut_min_packet);
+    cut(deck, rng_, options_.rules.cut_min_packet, in_play);
     return deck;
 }
 
@@ -60,6 +75,7 @@ void Match::deal_packets(std::vector<int> packet_sizes) {
 
 void Match::start_deal(Seat dealer, std::vector<Event>& out) {
     deal_ = DealState{};
+    deal_.tally = tally_for(sides());
     deal_.number = static_cast<int>(deal_records_.size()) + 1;
     deal_.dealer = dealer;
     deal_.deck = prepare_deck();
@@ -228,7 +244,7 @@ void Match::settle_contract(Seat taker, Contract contract, std::vector<Event>& o
 
 // Hands are final: find the combinations and let the eldest lead trick 1 (§2.4, §4.2, §6.5).
 void Match::begin_play(std::vector<Event>& out) {
-    deal_.tally.takers = team_of(*deal_.taker);
+    deal_.tally.takers = side_of(*deal_.taker, seats_);
     phase_ = Phase::Play;
     if (uses_melds(options_)) find_melds(out);
     deal_.trick = Trick(eldest(), seats_);
@@ -303,11 +319,11 @@ void Match::show_melds(std::vector<Event>& out) {
     deal_.meld_result = resolve_melds(counted, *deal_.contract, eldest(), options_.rules.melds.equal_tiebreak);
     deal_.tally.melds = deal_.meld_result.points;
     if (!deal_.meld_result.winner) return;
-    Team team = *deal_.meld_result.winner;
+    Side team = *deal_.meld_result.winner;
     MeldsShown shown{team, {}, deal_.meld_result.points[team]};
     for (int i = 0; i < seats_; ++i) {
         Seat s = (eldest() + i) % seats_;
-        if (team_of(s) == team && !counted[s].empty()) shown.melds.push_back({s, counted[s]});
+        if (side_of(s, seats_) == team && !counted[s].empty()) shown.melds.push_back({s, counted[s]});
     }
     deal_.shown_melds = shown.melds;
     out.push_back(shown);
@@ -321,7 +337,7 @@ BeloteCall Match::belote_call(Seat seat, const Action& action) {
     const Card card = action.card;
     const int su = static_cast<int>(card.suit());
     const BeloteAnnouncement mode = options_.rules.belote.announcement;
-    auto credit = [&] { deal_.tally.belote[team_of(seat)] += belote_bonus; };
+    auto credit = [&] { deal_.tally.belote[side_of(seat, seats_)] += belote_bonus; };
     if (belote_possible(seat, card)) {
         if (mode != BeloteAnnouncement::Auto && action.belote != BeloteCall::Belote) return BeloteCall::None;
         deal_.belote_called[su] = seat;
@@ -352,7 +368,7 @@ void Match::finish_trick(std::vector<Event>& out) {
     const Trick& trick = deal_.trick;
     Seat winner = trick.winner(*deal_.contract);
     int points = trick.points(*deal_.contract);
-    Team team = team_of(winner);
+    Side team = side_of(winner, seats_);
     deal_.tally.card_points[team] += points;
     deal_.tally.tricks[team] += 1;
     deal_.tricks.push_back(trick);
@@ -370,6 +386,8 @@ void Match::finish_trick(std::vector<Event>& out) {
 
 DealScore Match::score_deal() const {
     if (is_decouverte()) return score_decouverte_deal(deal_.tally, options_.rules);
+    if (options_.variant == Variant::ThreePlayer)
+        return score_three_player_deal(deal_.tally, options_.rules.three_player);
     if (is_coinche())
         return score_coinche_deal(deal_.tally, *deal_.coinche->bid(), deal_.coinche->contre_level(), escrow_,
                                   options_.rules);
@@ -386,7 +404,7 @@ Seat Match::next_dealer_after(const DealScore& score) const {
 // §8 escrow_at_match_end = award_to_creators: the escrow still pending as the match ends goes back
 // to the sides whose litiges put it there, in this last deal's score.
 void Match::award_escrow_to_creators(DealScore& score) const {
-    for (Team t : {0, 1}) {
+    for (Side t = 0; t < sides(); ++t) {
         score.escrow_awarded[t] += escrow_by_side_[t];
         score.score[t] += escrow_by_side_[t];
     }
@@ -398,23 +416,24 @@ void Match::finish_deal(std::vector<Event>& out) {
     if (score.outcome == DealOutcome::Litige)
         escrow_by_side_[score.takers] += score.escrow_added;
     else
-        escrow_by_side_ = {};
+        escrow_by_side_ = SideValues::zeros(sides());
     auto after = [&] {
-        std::array<int, 2> totals = totals_;
-        for (Team t : {0, 1}) totals[t] += score.score[t];
+        SideValues totals = totals_;
+        for (Side t = 0; t < sides(); ++t) totals[t] += score.score[t];
         return totals;
     };
     if (score.escrow_after > 0 && options_.rules.escrow_at_match_end == EscrowAtMatchEnd::AwardToCreators &&
         match_winner(after(), options_.target)) {
         award_escrow_to_creators(score);  // may leave the totals equal: then play goes on (§8)
-        escrow_by_side_ = {};
+        escrow_by_side_ = SideValues::zeros(sides());
     }
     escrow_ = score.escrow_after;
-    for (Team t : {0, 1}) totals_[t] += score.score[t];
+    for (Side t = 0; t < sides(); ++t) totals_[t] += score.score[t];
     history_.push_back(score);
     out.push_back(DealScored{deal_.number, score, totals_});
 
-    Deck gathered;
+    // §11.8: the tricks in the order they were played; cards out of play (§7) stay at the end.
+    Deck gathered = deal_.deck;
     int i = 0;
     for (const Trick& trick : deal_.tricks)
         for (int k = 0; k < trick.size(); ++k) gathered[i++] = trick.card(k);

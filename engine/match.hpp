@@ -25,9 +25,10 @@ struct ApplyResult {
     bool ok() const { return reason == RejectReason::None; }
 };
 
-/// docs/rules.md §8: after a completed deal, the winner is the side with the higher total once at least
-/// one side has reached `target`; nullopt while nobody has reached it or the totals are equal.
-std::optional<Team> match_winner(const std::array<int, 2>& totals, int target);
+/// docs/rules.md §8: after a completed deal, the winner is the side with the strictly highest total
+/// once at least one side has reached `target`; nullopt while nobody has reached it or the highest
+/// total is shared. `totals` has one entry per side (2 or 3).
+std::optional<Side> match_winner(const SideValues& totals, int target);
 
 /// One deal as played: the deck after the cut and who dealt it (for game records and replays).
 struct DealRecord {
@@ -65,8 +66,11 @@ public:
     int seats() const { return seats_; }
     Phase phase() const { return phase_; }
     bool finished() const { return phase_ == Phase::Finished; }
-    std::optional<Team> winner() const { return winner_; }
-    const std::array<int, 2>& totals() const { return totals_; }
+    std::optional<Side> winner() const { return winner_; }
+    /// Match totals by side (a team at four, a seat at two or three).
+    const SideValues& totals() const { return totals_; }
+    /// Number of sides: 2 partnerships at four, else one per player.
+    int sides() const { return side_count(seats_); }
     const std::vector<DealScore>& history() const { return history_; }
     const std::vector<DealRecord>& deal_records() const { return deal_records_; }
     /// Cards of `seat` now (engine-side; the server never sends this except through a view).
@@ -157,12 +161,12 @@ private:
     DealState deal_;
     std::optional<Deck> gathered_;   // cards of the last deal in gathering order (shuffle_once_then_cut)
     std::deque<Deck> preset_decks_;  // decks given by preset_deck(), used before any prepared deck
-    std::array<int, 2> totals_{};
+    SideValues totals_{};
     int escrow_ = 0;
-    std::array<int, 2> escrow_by_side_{};  // who put the pending escrow there (escrow_at_match_end)
+    SideValues escrow_by_side_{};  // who put the pending escrow there (escrow_at_match_end)
     std::vector<DealScore> history_;
     std::vector<DealRecord> deal_records_;
-    std::optional<Team> winner_;
+    std::optional<Side> winner_;
 };
 
 }  // namespace belote

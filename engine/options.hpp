@@ -14,12 +14,21 @@ enum class Variant : std::uint8_t {
     ClassicAnnouncements,  ///< [CL1] classic with carrés and sequences
     Coinche,               ///< [CO]
     Decouverte,            ///< [DE] 2-player tableau belote
+    ThreePlayer,           ///< [TR] 3 players, each for himself (docs/rules.md §7)
 };
 
-/// Stable lowercase name used on the wire and in records: "classic", "classic_announcements", "coinche", "decouverte".
+/// Stable lowercase name used on the wire and in records: "classic", "classic_announcements", "coinche",
+/// "decouverte", "three_player".
 std::string_view to_string(Variant variant);
-std::optional<Variant> parse_variant(std::string_view text);
-/// Number of seats a variant is played with (4, or 2 for Découverte).
+/// Which variants parse_variant recognises: those the server offers at its tables today, or every
+/// variant the engine plays. three_player is engine-only until the server has three-seat tables, so
+/// the protocol (create_table, set_options, game records, legal queries) refuses it by name.
+enum class VariantScope : std::uint8_t { Offered, All };
+/// The variant named `text` (a to_string name) within `scope`; nullopt otherwise.
+std::optional<Variant> parse_variant(std::string_view text, VariantScope scope = VariantScope::Offered);
+/// Whether the server offers `variant` (every variant but three_player, for now).
+bool offered_online(Variant variant);
+/// Number of seats a variant is played with (4; 2 for Découverte; 3 for three_player).
 int seat_count(Variant variant);
 
 /// §9 `partner_winning_trump_restriction`.
@@ -136,6 +145,26 @@ struct DecouverteRules {
     bool operator==(const DecouverteRules&) const = default;
 };
 
+/// §9 `three_player_deck` (§7): 24 cards (7s and 8s out of play), or 32 with the 8 undealt cards set
+/// aside unseen.
+enum class ThreePlayerDeck : std::uint8_t { Cards24, Cards32 };
+/// §9 `three_player_success` (§7): the taker must beat each opponent, or both opponents' combined total.
+enum class ThreePlayerSuccess : std::uint8_t { BeatEach, BeatCombined };
+/// §9 `three_player_failure` (§7): on a failure the taker's card points are lost, or shared by the opponents.
+enum class ThreePlayerFailure : std::uint8_t { OpponentsOwnTotals, OpponentsShare };
+/// §9 `three_player_capot` (§7): only a sweep changes the last-trick bonus (100), or a shut-out
+/// player (no trick) gives 50 to each of the two others instead of the last-trick 10.
+enum class ThreePlayerCapot : std::uint8_t { Sweep252, ShutOut50 };
+
+/// Three-player options (§7, §9, §11 item 21), with their defaults.
+struct ThreePlayerRules {
+    ThreePlayerDeck deck = ThreePlayerDeck::Cards24;
+    ThreePlayerSuccess success = ThreePlayerSuccess::BeatEach;
+    ThreePlayerFailure failure = ThreePlayerFailure::OpponentsOwnTotals;
+    ThreePlayerCapot capot = ThreePlayerCapot::Sweep252;
+    bool operator==(const ThreePlayerRules&) const = default;
+};
+
 /// Rule options of docs/rules.md §9 implemented by the engine, each with its documented default.
 struct RuleOptions {
     PlayRules play;
@@ -150,7 +179,8 @@ struct RuleOptions {
     CoincheRules coinche;        ///< CO only
     DecouverteRules decouverte;  ///< DE only
     Direction direction = Direction::Counterclockwise;
-    BeloteRules belote;  ///< variants with a belote only (uses_belote)
+    BeloteRules belote;             ///< variants with a belote only (uses_belote)
+    ThreePlayerRules three_player;  ///< TR only
     bool operator==(const RuleOptions&) const = default;
 };
 
@@ -171,5 +201,8 @@ bool uses_melds(const MatchOptions& options);
 bool uses_belote(const MatchOptions& options);
 /// The shuffle policy in force: the explicit option or the variant default (§9).
 ShufflePolicy effective_shuffle_policy(const MatchOptions& options);
+/// How many cards of the pack are in play: 24 for three_player with three_player_deck = 24, else 32.
+/// The others are out of play (§7): they lie after the played cards in the deck.
+int cards_in_play(const MatchOptions& options);
 
 }  // namespace belote

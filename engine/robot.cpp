@@ -72,7 +72,8 @@ Action choose_auction(const View& view, int margin) {
         int score = 0;
         if (a.kind == ActionKind::Take) {
             CardSet with_turn_up = view.hand;
-            if (view.seats == 4) with_turn_up.insert(*view.turn_up);  // Découverte: the indicator is not taken (§6.3)
+            // The taker gets the turn-up (§2.2, §7); in Découverte the indicator stays put (§6.3).
+            if (view.options.variant != Variant::Decouverte) with_turn_up.insert(*view.turn_up);
             score = evaluate_hand(with_turn_up, view.turn_up->suit()) - take_threshold_round1 + margin;
         } else if (a.kind == ActionKind::NameSuit) {
             score = evaluate_hand(view.hand, a.contract.trump) - take_threshold_round2 + margin;
@@ -127,7 +128,7 @@ Card richest(CardSet cards, const Contract& contract) {
 
 Card choose_lead(const View& view, CardSet legal, const Contract& contract) {
     Seat me = *view.observer.seat;
-    bool our_contract = view.taker && team_of(*view.taker) == team_of(me);
+    bool our_contract = view.taker && side_of(*view.taker, view.seats) == side_of(me, view.seats);
     CardSet trumps = contract.kind == ContractKind::SuitTrump ? legal.suit(contract.trump) : CardSet{};
     if (our_contract && trumps.contains(Card(Rank::Jack, contract.trump))) return Card(Rank::Jack, contract.trump);
     for (int s = 0; s < suit_count; ++s) {

@@ -17,7 +17,8 @@ constexpr unsigned CL0 = bit(Variant::Classic);
 constexpr unsigned CL1 = bit(Variant::ClassicAnnouncements);
 constexpr unsigned CO = bit(Variant::Coinche);
 constexpr unsigned DE = bit(Variant::Decouverte);
-constexpr unsigned ALL = CL0 | CL1 | CO | DE;
+constexpr unsigned TR = bit(Variant::ThreePlayer);
+constexpr unsigned ALL = CL0 | CL1 | CO | DE | TR;
 constexpr unsigned FOUR = CL0 | CL1 | CO;
 constexpr unsigned MELDS = CL1 | CO | DE;  ///< variants that can score combinations (see Needs::Melds)
 
@@ -124,11 +125,11 @@ const std::vector<OptionDef>& registry() {
                      }});
         d.push_back(int_opt(
             "cut_min_packet", ALL, +[](RuleOptions& r) -> int& { return r.cut_min_packet; }, 1, 16));
-        d.push_back(enum_opt<bool>("classic_first_deal", CL0 | CL1, Needs::Always,
+        d.push_back(enum_opt<bool>("classic_first_deal", CL0 | CL1 | TR, Needs::Always,
                                    +[](RuleOptions& r) -> bool& { return r.classic_first_deal_2_3; },
                                    {{"3-2", false}, {"2-3", true}}));
         d.push_back(bool_opt(
-            "round2_allow_turned_suit", CL0 | CL1 | DE, Needs::Always,
+            "round2_allow_turned_suit", CL0 | CL1 | DE | TR, Needs::Always,
             +[](RuleOptions& r) -> bool& { return r.round2_allow_turned_suit; }));
         d.push_back(enum_opt<bool>("redeal_dealer", ALL, Needs::Always,
                                    +[](RuleOptions& r) -> bool& { return r.redeal_dealer_same; },
@@ -146,7 +147,8 @@ const std::vector<OptionDef>& registry() {
              {"no_undertrump_if_can_overtrump", PartnerWinningTrumpRestriction::NoUndertrumpIfCanOvertrump},
              {"no_undertrump_unless_only_trumps", PartnerWinningTrumpRestriction::NoUndertrumpUnlessOnlyTrumps}}));
         d.push_back(bool_opt(
-            "must_undertrump", FOUR, Needs::Always, +[](RuleOptions& r) -> bool& { return r.play.must_undertrump; }));
+            "must_undertrump", FOUR | TR, Needs::Always,
+            +[](RuleOptions& r) -> bool& { return r.play.must_undertrump; }));
         // Belote (every variant that scores one: DE only with decouverte_belote).
         d.push_back(
             enum_opt<BeloteAnnouncement>("belote_announcement", ALL, Needs::Belote,
@@ -257,6 +259,33 @@ const std::vector<OptionDef>& registry() {
             "decouverte_dealer", DE, Needs::Always,
             +[](RuleOptions& r) -> DecouverteDealer& { return r.decouverte.dealer; },
             {{"alternate", DecouverteDealer::Alternate}, {"winner_deals", DecouverteDealer::WinnerDeals}}));
+        // Three players (§7).
+        d.push_back({"three_player_deck", TR, Needs::Always,
+                     [](const MatchOptions& o) {
+                         return json(o.rules.three_player.deck == ThreePlayerDeck::Cards24 ? 24 : 32);
+                     },
+                     [](RuleOptions& r, const json& v) -> std::optional<std::string> {
+                         if (v == 24)
+                             r.three_player.deck = ThreePlayerDeck::Cards24;
+                         else if (v == 32)
+                             r.three_player.deck = ThreePlayerDeck::Cards32;
+                         else
+                             return "must be 24 or 32";
+                         return std::nullopt;
+                     }});
+        d.push_back(enum_opt<ThreePlayerSuccess>(
+            "three_player_success", TR, Needs::Always,
+            +[](RuleOptions& r) -> ThreePlayerSuccess& { return r.three_player.success; },
+            {{"beat_each", ThreePlayerSuccess::BeatEach}, {"beat_combined", ThreePlayerSuccess::BeatCombined}}));
+        d.push_back(
+            enum_opt<ThreePlayerFailure>("three_player_failure", TR, Needs::Always,
+                                         +[](RuleOptions& r) -> ThreePlayerFailure& { return r.three_player.failure; },
+                                         {{"opponents_own_totals", ThreePlayerFailure::OpponentsOwnTotals},
+                                          {"opponents_share", ThreePlayerFailure::OpponentsShare}}));
+        d.push_back(enum_opt<ThreePlayerCapot>(
+            "three_player_capot", TR, Needs::Always,
+            +[](RuleOptions& r) -> ThreePlayerCapot& { return r.three_player.capot; },
+            {{"sweep_252", ThreePlayerCapot::Sweep252}, {"shut_out_50", ThreePlayerCapot::ShutOut50}}));
         return d;
     }();
     return defs;

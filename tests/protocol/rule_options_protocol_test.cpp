@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "engine/match.hpp"
+#include "engine/robot.hpp"
 #include "protocol/action_json.hpp"
+#include "protocol/decode.hpp"
 #include "protocol/event_json.hpp"
+#include "protocol/record.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
 
@@ -126,6 +129,66 @@ TEST(RuleOptionsProtocol, AnyTimeContreIsInTheNonActingOpponentsLegalList) {
     ASSERT_TRUE(m.apply(0, Action::bid(80, Contract::suit(Suit::Hearts))).ok());
     EXPECT_EQ(view_json(m.view(Observer::of_seat(3)))["legal"], json::parse(R"([{"type":"contre"}])"));
     EXPECT_EQ(view_json(m.view(Observer::of_seat(2)))["legal"], json::array());
+}
+
+// three_player is engine-only (docs/rules.md §7): the server does not offer it yet, so every message
+// naming it is refused; its rule options and events encode already, with three entries per side.
+TEST(ThreePlayerProtocol, RefusedOverTheWireButEncodable) {
+    auto create = decode_request(R"({"type":"create_table","id":1,"variant":"three_player"})");
+    ASSERT_TRUE(std::holds_alternative<DecodeError>(create));
+    EXPECT_EQ(std::get<DecodeError>(create).code, ErrorCode::InvalidOptions);
+    auto rules = rules_from_json(json::parse(R"({"three_player_deck":32,"three_player_success":"beat_combined",
+                                                 "three_player_failure":"opponents_share",
+                                                 "three_player_capot":"shut_out_50","must_undertrump":false})"),
+                                 Variant::ThreePlayer);
+    ASSERT_TRUE(std::holds_alternative<RuleOptions>(rules));
+    EXPECT_EQ(std::get<RuleOptions>(rules).three_player,
+              (ThreePlayerRules{ThreePlayerDeck::Cards32, ThreePlayerSuccess::BeatCombined,
+                                ThreePlayerFailure::OpponentsShare, ThreePlayerCapot::ShutOut50}));
+    auto partner = rules_from_json(json::parse(R"({"partner_winning_exemption":false})"), Variant::ThreePlayer);
+    ASSERT_TRUE(std::holds_alternative<RulesError>(partner));
+    EXPECT_EQ(std::get<RulesError>(partner).message,
+              "rule option 'partner_winning_exemption' does not apply to three_player");
+    auto deck = rules_from_json(json::parse(R"({"three_player_deck":28})"), Variant::ThreePlayer);
+    ASSERT_TRUE(std::holds_alternative<RulesError>(deck));
+    EXPECT_EQ(std::get<RulesError>(deck).message, "rule option 'three_player_deck' must be 24 or 32");
+    MatchOptions options;
+    options.variant = Variant::ThreePlayer;
+    json listed = rules_json(options);
+    EXPECT_EQ(listed["three_player_deck"], 24);
+    EXPECT_EQ(listed["three_player_success"], "beat_each");
+    EXPECT_EQ(listed["belote_announcement"], "auto");
+    EXPECT_FALSE(listed.contains("partner_winning_exemption"));
+    EXPECT_FALSE(rules_json(MatchOptions{}).contains("three_player_deck"));  // classic does not list them
+
+    // A robot match: every event encodes for every observer; scores and totals have three entries.
+    options.target = 301;
+    Match m(options, 8);
+    std::vector<Event> events = m.start();
+    std::vector<Rng> robots{Rng(1), Rng(2), Rng(3)};
+    int scored = 0;
+    while (true) {
+        for (const Event& e : events)
+            for (const Observer& o :
+                 {Observer::of_seat(0), Observer::of_seat(1), Observer::of_seat(2), Observer::spectator()}) {
+                json j = event_json(e, o, "t1", 1);
+                if (j["type"] == "deal_scored") {
+                    EXPECT_EQ(j["totals"].size(), 3u);
+                    EXPECT_EQ(j["score"]["score"].size(), 3u);
+                    ++scored;
+                }
+            }
+        if (m.finished()) break;
+        Seat s = *m.to_act();
+        events = m.apply(s, robot_decide(m.view(Observer::of_seat(s)), robots[s])).events;
+    }
+    EXPECT_GT(scored, 0);
+    EXPECT_EQ(view_json(m.view(Observer::spectator()))["totals"].size(), 3u);
+    // A record can be written, but not read back: records name offered variants only.
+    json record = record_json(make_record(m, {}));
+    EXPECT_EQ(record["variant"], "three_player");
+    EXPECT_EQ(record["deals"][0]["deck"].size(), 32u);  // the 24 cards in play, then the 7s and 8s
+    EXPECT_TRUE(std::holds_alternative<std::string>(record_from_json(record)));
 }
 
 }  // namespace
