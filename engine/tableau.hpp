@@ -1,5 +1,5 @@
 #pragma once
-// A Découverte tableau: 8 piles, each a face-down card under a face-up card (RULES.md §6.1, §6.4).
+// A Découverte tableau: 8 piles, each a face-down card under a face-up card (docs/rules.md §6.1, §6.4).
 
 #include <array>
 #include <optional>

@@ -81,11 +81,14 @@ TEST(RulesJsonTest, RefusalsNameTheOption) {
               "rule option 'must_undertrump' must be true or false");
     EXPECT_EQ(rules_error(R"({"coinche_fail_base":150})", Variant::Coinche).message,
               "rule option 'coinche_fail_base' must be 162 or 160");
-    EXPECT_EQ(rules_error(R"({"melds":"manual"})", Variant::ClassicAnnouncements).message,
-              "rule option 'melds' only \"auto\" is implemented");
+    // Every §9 value is implemented (issue 17): a value outside them is what is refused.
+    EXPECT_EQ(rules_error(R"({"melds":"sometimes"})", Variant::ClassicAnnouncements).message,
+              "rule option 'melds' must be one of \"auto\", \"manual\"");
     EXPECT_EQ(rules_error(R"({"no_such_rule":1})", Variant::Classic).option, "no_such_rule");
-    EXPECT_EQ(rules_error(R"({"litige_escrow_includes_belote":false})", Variant::Coinche).option,
+    EXPECT_EQ(rules_error(R"({"litige_escrow_includes_belote":false})", Variant::Decouverte).option,
               "litige_escrow_includes_belote");
+    EXPECT_EQ(rules_error(R"({"belote_king_first":true})", Variant::Decouverte).message,
+              "rule option 'belote_king_first' does not apply to decouverte without decouverte_belote");
     EXPECT_EQ(rules_error(R"([1])", Variant::Classic).option, "");
 }
 

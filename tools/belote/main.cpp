@@ -51,7 +51,7 @@ int run_legal() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"belote: replay game records and query legal moves (RULES.md)"};
+    CLI::App app{"belote: replay game records and query legal moves (docs/rules.md)"};
     app.require_subcommand(1);
     std::string file;
     auto* replay =
