@@ -228,7 +228,29 @@ platform::Act act_of(const std::string& type, const json& msg) {
     if (type == "play") {
         auto card = parse_card(string_field(msg, "card"));
         if (!card) fail(ErrorCode::BadMessage, "field 'card' must be a card such as \"JS\"");
-        return {Action::play(*card)};
+        BeloteCall words = BeloteCall::None;  // docs/rules.md §2.5, manual belote modes
+        if (auto said = optional_string(msg, "belote")) {
+            if (*said == "belote")
+                words = BeloteCall::Belote;
+            else if (*said == "rebelote")
+                words = BeloteCall::Rebelote;
+            else
+                fail(ErrorCode::BadMessage, "field 'belote' must be \"belote\" or \"rebelote\"");
+        }
+        return {Action::play(*card, words)};
+    }
+    if (type == "declare") {  // docs/rules.md §3.2, melds = manual
+        const json& cards = field(msg, "cards");
+        if (!cards.is_array() || cards.size() > deck_size)
+            fail(ErrorCode::BadMessage, "field 'cards' must be an array of cards");
+        CardSet set;
+        for (const json& text : cards) {
+            auto c = text.is_string() ? parse_card(text.get_ref<const std::string&>()) : std::nullopt;
+            if (!c || set.contains(*c))
+                fail(ErrorCode::BadMessage, "field 'cards' must list distinct cards such as \"JS\"");
+            set.insert(*c);
+        }
+        return {Action::declare(set)};
     }
     auto action = bid_action_from_json(msg);  // bid, contre, surcontre
     if (auto* problem = std::get_if<std::string>(&action)) fail(ErrorCode::BadMessage, *problem);
@@ -242,8 +264,8 @@ std::optional<platform::TableRequest> table_request(const std::string& type, con
     if (type == "add_robot") return AddRobot{seat_field(msg)};
     if (type == "remove_robot") return RemoveRobot{seat_field(msg)};
     if (type == "start") return Start{};
-    if (type == "take" || type == "pass" || type == "name" || type == "play" || type == "bid" || type == "contre" ||
-        type == "surcontre")
+    if (type == "take" || type == "pass" || type == "name" || type == "play" || type == "declare" || type == "bid" ||
+        type == "contre" || type == "surcontre")
         return act_of(type, msg);
     if (type == "get_record") return GetRecord{};
     if (type == "set_options") return SetOptions{decode_patch(msg)};
@@ -265,10 +287,10 @@ std::optional<platform::TableRequest> table_request(const std::string& type, con
 }
 
 bool is_table_type(const std::string& type) {
-    static const char* const types[] = {"sit",         "add_robot",  "remove_robot", "start",       "take",
-                                        "pass",        "name",       "play",         "bid",         "contre",
-                                        "surcontre",   "get_record", "set_options",  "stand",       "propose_cancel",
-                                        "vote_cancel", "watch",      "chat",         "renew_invite"};
+    static const char* const types[] = {
+        "sit",   "add_robot",      "remove_robot", "start",  "take",      "declare",     "pass",
+        "name",  "play",           "bid",          "contre", "surcontre", "get_record",  "set_options",
+        "stand", "propose_cancel", "vote_cancel",  "watch",  "chat",      "renew_invite"};
     for (const char* t : types)
         if (type == t) return true;
     return false;

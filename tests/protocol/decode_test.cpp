@@ -74,6 +74,29 @@ TEST(DecodeTest, LobbyAndTableCommands) {
     EXPECT_EQ(play.action, Action::play(Card(Rank::Jack, Suit::Spades)));
 }
 
+TEST(DecodeTest, ManualBeloteWordsAndDeclarations) {
+    EXPECT_EQ(
+        table_request<platform::Act>(R"({"type":"play","id":1,"table":"t","card":"KH","belote":"belote"})").action,
+        Action::play(Card(Rank::King, Suit::Hearts), BeloteCall::Belote));
+    EXPECT_EQ(
+        table_request<platform::Act>(R"({"type":"play","id":1,"table":"t","card":"QH","belote":"rebelote"})").action,
+        Action::play(Card(Rank::Queen, Suit::Hearts), BeloteCall::Rebelote));
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"play","id":1,"table":"t","card":"QH","belote":null})").action,
+              Action::play(Card(Rank::Queen, Suit::Hearts)));
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"declare","id":2,"table":"t","cards":["JC","QC","KC"]})").action,
+              Action::declare(CardSet{Card(Rank::Jack, Suit::Clubs), Card(Rank::Queen, Suit::Clubs),
+                                      Card(Rank::King, Suit::Clubs)}));
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"declare","id":2,"table":"t","cards":[]})").action,
+              Action::declare(CardSet{}));
+    for (const char* bad :
+         {R"({"type":"play","id":1,"table":"t","card":"KH","belote":"yes"})",
+          R"({"type":"declare","id":1,"table":"t"})", R"({"type":"declare","id":1,"table":"t","cards":["JC","JC"]})",
+          R"({"type":"declare","id":1,"table":"t","cards":"JC"})"}) {
+        auto e = error_of(bad);
+        EXPECT_EQ(e.code, ErrorCode::BadMessage) << bad;
+    }
+}
+
 struct ErrorCase {
     const char* text;
     ErrorCode code;
