@@ -24,29 +24,46 @@ struct Failure {
 
 std::string quoted(const char* name) { return std::string("'") + name + "'"; }
 
-const json& field(const json& msg, const char* name) {
-    auto it = msg.find(name);
-    if (it == msg.end()) fail(ErrorCode::BadMessage, "missing field " + quoted(name));
-    return *it;
+/// A message's top-level fields, as read by the flat SAX reader (FlatMessage) or as a JSON tree:
+/// the helpers below take either.
+template <class Msg>
+const auto* find_field(const Msg& msg, const char* name) {
+    if constexpr (std::is_same_v<Msg, json>) {
+        auto it = msg.find(name);
+        return it == msg.end() ? nullptr : &*it;
+    } else {
+        return msg.find(name);
+    }
 }
 
-std::string string_field(const json& msg, const char* name) {
-    const json& value = field(msg, name);
+template <class Msg>
+const auto& field(const Msg& msg, const char* name) {
+    const auto* value = find_field(msg, name);
+    if (!value) fail(ErrorCode::BadMessage, "missing field " + quoted(name));
+    return *value;
+}
+
+template <class Msg>
+std::string string_field(const Msg& msg, const char* name) {
+    const auto& value = field(msg, name);
     if (!value.is_string()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a string");
-    return value.get<std::string>();
+    return value.template get<std::string>();
 }
 
 /// The integer value of `value` when it lies within lo..hi; `out_of_range` is the code otherwise.
-int int_value(const json& value, const char* name, long long lo, long long hi, ErrorCode out_of_range,
+template <class Value>
+int int_value(const Value& value, const char* name, long long lo, long long hi, ErrorCode out_of_range,
               const std::string& range_message) {
     if (!value.is_number_integer()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be an integer");
-    bool fits = value.is_number_unsigned() ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
-                                           : value.get<std::int64_t>() >= lo && value.get<std::int64_t>() <= hi;
+    bool fits = value.is_number_unsigned()
+                    ? value.template get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                    : value.template get<std::int64_t>() >= lo && value.template get<std::int64_t>() <= hi;
     if (!fits) fail(out_of_range, range_message);
-    return static_cast<int>(value.get<std::int64_t>());
+    return static_cast<int>(value.template get<std::int64_t>());
 }
 
-int int_field(const json& msg, const char* name, ErrorCode out_of_range) {
+template <class Msg>
+int int_field(const Msg& msg, const char* name, ErrorCode out_of_range) {
     return int_value(field(msg, name), name, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
                      out_of_range, "field " + quoted(name) + " is out of range");
 }
@@ -58,22 +75,27 @@ std::optional<int> optional_int(const json& obj, const char* name, int lo, int h
                      "field " + quoted(name) + " must be within " + std::to_string(lo) + ".." + std::to_string(hi));
 }
 
-std::optional<bool> optional_bool(const json& obj, const char* name) {
-    auto it = obj.find(name);
-    if (it == obj.end()) return std::nullopt;
-    if (!it->is_boolean()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a boolean");
-    return it->get<bool>();
+template <class Msg>
+std::optional<bool> optional_bool(const Msg& obj, const char* name) {
+    const auto* value = find_field(obj, name);
+    if (!value) return std::nullopt;
+    if (!value->is_boolean()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a boolean");
+    return value->template get<bool>();
 }
 
-std::optional<std::string> optional_string(const json& msg, const char* name) {
-    auto it = msg.find(name);
-    if (it == msg.end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a string");
-    return it->get<std::string>();
+template <class Msg>
+std::optional<std::string> optional_string(const Msg& msg, const char* name) {
+    const auto* value = find_field(msg, name);
+    if (!value || value->is_null()) return std::nullopt;
+    if (!value->is_string()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a string");
+    return value->template get<std::string>();
 }
 
 /// A seat number: any int (the table checks the range of its own seats).
-int seat_field(const json& msg) { return int_field(msg, "seat", ErrorCode::BadSeat); }
+template <class Msg>
+int seat_field(const Msg& msg) {
+    return int_field(msg, "seat", ErrorCode::BadSeat);
+}
 
 Variant variant_value(const std::string& name) {
     auto parsed = parse_variant(name);
@@ -217,7 +239,23 @@ platform::OptionsPatch decode_patch(const json& msg) {
     return patch;
 }
 
-platform::Act act_of(const std::string& type, const json& msg) {
+/// `declare` (docs/rules.md §3.2, melds = manual): the announced cards.
+platform::Act declare_of(const json& msg) {
+    const json& cards = field(msg, "cards");
+    if (!cards.is_array() || cards.size() > deck_size)
+        fail(ErrorCode::BadMessage, "field 'cards' must be an array of cards");
+    CardSet set;
+    for (const json& text : cards) {
+        auto c = text.is_string() ? parse_card(text.get_ref<const std::string&>()) : std::nullopt;
+        if (!c || set.contains(*c))
+            fail(ErrorCode::BadMessage, "field 'cards' must list distinct cards such as \"JS\"");
+        set.insert(*c);
+    }
+    return {Action::declare(set)};
+}
+
+template <class Msg>
+platform::Act act_of(const std::string& type, const Msg& msg) {
     if (type == "take") return {Action::take()};
     if (type == "pass") return {Action::pass()};
     if (type == "name") {
@@ -239,26 +277,20 @@ platform::Act act_of(const std::string& type, const json& msg) {
         }
         return {Action::play(*card, words)};
     }
-    if (type == "declare") {  // docs/rules.md §3.2, melds = manual
-        const json& cards = field(msg, "cards");
-        if (!cards.is_array() || cards.size() > deck_size)
-            fail(ErrorCode::BadMessage, "field 'cards' must be an array of cards");
-        CardSet set;
-        for (const json& text : cards) {
-            auto c = text.is_string() ? parse_card(text.get_ref<const std::string&>()) : std::nullopt;
-            if (!c || set.contains(*c))
-                fail(ErrorCode::BadMessage, "field 'cards' must list distinct cards such as \"JS\"");
-            set.insert(*c);
-        }
-        return {Action::declare(set)};
+    if constexpr (std::is_same_v<Msg, json>) {
+        if (type == "declare") return declare_of(msg);
+        auto action = bid_action_from_json(msg);  // bid, contre, surcontre
+        if (auto* problem = std::get_if<std::string>(&action)) fail(ErrorCode::BadMessage, *problem);
+        return {std::get<Action>(action)};
+    } else {
+        if (type == "contre") return {Action::contre()};
+        return {Action::surcontre()};  // FlatMessage carries no bid nor declare (needs_tree)
     }
-    auto action = bid_action_from_json(msg);  // bid, contre, surcontre
-    if (auto* problem = std::get_if<std::string>(&action)) fail(ErrorCode::BadMessage, *problem);
-    return {std::get<Action>(action)};
 }
 
 /// The request of a table message `type`, or nullopt when `type` is not one.
-std::optional<platform::TableRequest> table_request(const std::string& type, const json& msg) {
+template <class Msg>
+std::optional<platform::TableRequest> table_request(const std::string& type, const Msg& msg) {
     using namespace platform;
     if (type == "sit") return Sit{seat_field(msg), optional_string(msg, "invite")};
     if (type == "add_robot") return AddRobot{seat_field(msg)};
@@ -268,7 +300,8 @@ std::optional<platform::TableRequest> table_request(const std::string& type, con
         type == "contre" || type == "surcontre")
         return act_of(type, msg);
     if (type == "get_record") return GetRecord{};
-    if (type == "set_options") return SetOptions{decode_patch(msg)};
+    if constexpr (std::is_same_v<Msg, json>)
+        if (type == "set_options") return SetOptions{decode_patch(msg)};
     if (type == "stand") return Stand{};
     if (type == "propose_cancel") return ProposeCancel{};
     if (type == "vote_cancel") {
@@ -296,13 +329,150 @@ bool is_table_type(const std::string& type) {
     return false;
 }
 
-Command decode_command(const std::string& type, const json& msg) {
-    if (type == "hello") return decode_hello(msg);
+template <class Msg>
+Command decode_command(const std::string& type, const Msg& msg) {
+    if constexpr (std::is_same_v<Msg, json>) {
+        if (type == "hello") return decode_hello(msg);
+        if (type == "create_table") return decode_create_table(msg);
+    }
     if (type == "list_tables") return ListTables{};
-    if (type == "create_table") return decode_create_table(msg);
     if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + type + "'");
     std::string table = string_field(msg, "table");
     return TableCommand{std::move(table), *table_request(type, msg)};
+}
+
+/// One top-level value of a flat message, answering the JSON-tree questions the helpers ask.
+class FlatValue {
+public:
+    enum class Kind : std::uint8_t { Null, Boolean, Integer, Unsigned, Float, String };
+    Kind kind = Kind::Null;
+    bool boolean = false;
+    std::int64_t integer = 0;
+    std::uint64_t unsigned_integer = 0;
+    std::string text;
+
+    bool is_null() const { return kind == Kind::Null; }
+    bool is_boolean() const { return kind == Kind::Boolean; }
+    bool is_string() const { return kind == Kind::String; }
+    bool is_number_unsigned() const { return kind == Kind::Unsigned; }
+    bool is_number_integer() const { return kind == Kind::Integer || kind == Kind::Unsigned; }
+    template <class T>
+    T get() const {
+        if constexpr (std::is_same_v<T, bool>)
+            return boolean;
+        else if constexpr (std::is_same_v<T, std::string>)
+            return text;
+        else if constexpr (std::is_same_v<T, std::uint64_t>)
+            return kind == Kind::Unsigned ? unsigned_integer : static_cast<std::uint64_t>(integer);
+        else
+            return kind == Kind::Unsigned ? static_cast<std::int64_t>(unsigned_integer) : integer;
+    }
+};
+
+/// A JSON object whose members are all scalars (every request a player sends during play),
+/// read by nlohmann's SAX parser without building a tree. Anything else (nesting, too many members,
+/// a top level that is not an object, a syntax error) makes `read` fail: the caller then decodes
+/// the text as a tree, which gives the exact error.
+class FlatMessage final : public nlohmann::json_sax<json> {
+public:
+    static constexpr std::size_t max_members = 12;
+
+    /// Reads `text`; false when it is not a flat object.
+    bool read(std::string_view text) { return json::sax_parse(text, this) && object_done_; }
+
+    /// The member named `name` (the last one when a name repeats, as in a JSON tree), or null.
+    const FlatValue* find(std::string_view name) const {
+        for (std::size_t i = 0; i < count_; ++i)
+            if (names_[i] == name) return &values_[i];
+        return nullptr;
+    }
+
+    bool null() override { return store(FlatValue::Kind::Null); }
+    bool boolean(bool b) override {
+        if (!store(FlatValue::Kind::Boolean)) return false;
+        values_[current_].boolean = b;
+        return true;
+    }
+    bool number_integer(std::int64_t n) override {
+        if (!store(FlatValue::Kind::Integer)) return false;
+        values_[current_].integer = n;
+        return true;
+    }
+    bool number_unsigned(std::uint64_t n) override {
+        if (!store(FlatValue::Kind::Unsigned)) return false;
+        values_[current_].unsigned_integer = n;
+        return true;
+    }
+    bool number_float(double, const std::string&) override { return store(FlatValue::Kind::Float); }
+    bool string(std::string& text) override {
+        if (!store(FlatValue::Kind::String)) return false;
+        values_[current_].text.swap(text);
+        return true;
+    }
+    bool binary(json::binary_t&) override { return false; }
+    bool start_object(std::size_t) override { return depth_++ == 0; }
+    bool key(std::string& name) override {
+        for (current_ = 0; current_ < count_ && names_[current_] != name; ++current_) {}
+        if (current_ == count_) {
+            if (count_ == max_members) return false;
+            names_[count_++].swap(name);
+        }
+        return true;
+    }
+    bool end_object() override {
+        object_done_ = true;
+        return true;
+    }
+    bool start_array(std::size_t) override { return false; }
+    bool end_array() override { return false; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+private:
+    bool store(FlatValue::Kind kind) {
+        if (depth_ != 1) return false;  // a top-level scalar
+        values_[current_].kind = kind;
+        return true;
+    }
+    std::array<std::string, max_members> names_;
+    std::array<FlatValue, max_members> values_;
+    std::size_t count_ = 0;
+    std::size_t current_ = 0;
+    int depth_ = 0;
+    bool object_done_ = false;
+};
+
+/// The message types whose fields may nest (they are decoded from a tree).
+bool needs_tree(std::string_view type) {
+    return type == "hello" || type == "create_table" || type == "set_options" || type == "bid" || type == "declare";
+}
+
+/// The request id of a message, or a DecodeError (docs/protocol.md: an integer or a string).
+template <class Value>
+std::optional<RequestId> id_of(const Value* value) {
+    if (!value) return std::nullopt;
+    if (value->is_string()) return RequestId{value->template get<std::string>()};
+    if (value->is_number_integer() &&
+        !(value->is_number_unsigned() &&
+          value->template get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+        return RequestId{value->template get<std::int64_t>()};
+    return std::nullopt;
+}
+
+/// Decodes a message once it is known to be a JSON object (`msg`: a tree or a flat message).
+template <class Msg>
+Decoded decode_object(const Msg& msg) {
+    RequestId id;
+    try {
+        const auto* id_value = find_field(msg, "id");
+        if (!id_value) return DecodeError{{}, ErrorCode::BadMessage, "missing field 'id'"};
+        auto parsed = id_of(id_value);
+        if (!parsed) return DecodeError{{}, ErrorCode::BadMessage, "field 'id' must be an integer or a string"};
+        id = std::move(*parsed);
+        std::string type = string_field(msg, "type");
+        return Request{id, decode_command(type, msg)};
+    } catch (const Failure& f) {
+        return DecodeError{id, f.code, f.message};
+    }
 }
 
 /// Whether `text` nests arrays/objects deeper than max_json_depth (brackets inside strings do not
@@ -359,23 +529,15 @@ Decoded decode_request(std::string_view text) noexcept {
             return DecodeError{{},
                                ErrorCode::BadJson,
                                "the message nests arrays/objects deeper than " + std::to_string(max_json_depth)};
+        FlatMessage flat;
+        if (flat.read(text)) {
+            const FlatValue* type = flat.find("type");
+            if (!(type && type->is_string() && needs_tree(type->text))) return decode_object(flat);
+        }
         json msg = json::parse(text, nullptr, /*allow_exceptions=*/false);
         if (msg.is_discarded()) return DecodeError{{}, ErrorCode::BadJson, "the message is not valid JSON"};
         if (!msg.is_object()) return DecodeError{{}, ErrorCode::BadJson, "the message is not a JSON object"};
-        auto it = msg.find("id");
-        if (it == msg.end()) return DecodeError{{}, ErrorCode::BadMessage, "missing field 'id'"};
-        if (it->is_string())
-            id = it->get<std::string>();
-        else if (it->is_number_integer() &&
-                 !(it->is_number_unsigned() &&
-                   it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
-            id = it->get<std::int64_t>();
-        else
-            return DecodeError{{}, ErrorCode::BadMessage, "field 'id' must be an integer or a string"};
-        std::string type = string_field(msg, "type");
-        return Request{id, decode_command(type, msg)};
-    } catch (const Failure& f) {
-        return DecodeError{id, f.code, f.message};
+        return decode_object(msg);
     } catch (const std::exception& e) {
         return DecodeError{id, ErrorCode::BadMessage, std::string("malformed message: ") + e.what()};
     } catch (...) {

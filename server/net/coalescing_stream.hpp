@@ -26,8 +26,10 @@
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/role.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+
 #include <boost/beast/websocket/teardown.hpp>
 #include <boost/system/system_error.hpp>
+#include "server/net/socket.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -52,10 +54,10 @@ protected:
 
 class CoalescingStream {
 public:
-    using next_layer_type = boost::beast::tcp_stream;
+    using next_layer_type = Socket;
     using executor_type = next_layer_type::executor_type;
 
-    explicit CoalescingStream(boost::asio::ip::tcp::socket&& socket) : next_(std::move(socket)) {}
+    explicit CoalescingStream(Socket&& socket) : next_(std::move(socket)) {}
     CoalescingStream(const CoalescingStream&) = delete;
     CoalescingStream& operator=(const CoalescingStream&) = delete;
 

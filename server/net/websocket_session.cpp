@@ -24,7 +24,7 @@ std::atomic<std::uint64_t> next_connection_id{1};
 /// against max_send_queue there): a client that stops reading stops the flow at this point.
 constexpr std::size_t stream_buffer_limit = 32 * 1024;
 
-std::string describe(const boost::asio::ip::tcp::socket& socket) {
+std::string describe(const Socket& socket) {
     boost::system::error_code ec;
     const auto ep = socket.remote_endpoint(ec);
     if (ec) return "?";
@@ -48,7 +48,7 @@ std::string truncate_utf8(std::string s, std::size_t max) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket, const SessionContext& ctx)
+WebSocketSession::WebSocketSession(Socket&& socket, const SessionContext& ctx)
     : ws_(std::move(socket)),
       close_timer_(ws_.get_executor()),
       handler_(ctx.handler),
@@ -57,14 +57,13 @@ WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket, const 
       close_timeout_(ctx.close_timeout),
       idle_timeout_(ctx.idle_timeout),
       id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
-      remote_address_(describe(beast::get_lowest_layer(ws_).socket())) {
+      remote_address_(describe(beast::get_lowest_layer(ws_))) {
     ws_.next_layer().set_listener(this);
 }
 
 WebSocketSession::~WebSocketSession() = default;
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
-    beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts below take over
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = idle_timeout_;
     ws_.set_option(timeouts);
@@ -132,13 +131,13 @@ void WebSocketSession::close(std::uint16_t code, std::string reason) {
 }
 
 void WebSocketSession::drain_inbox() {
-    std::vector<SharedText> batch;
     {
         std::lock_guard lock(inbox_mutex_);
-        batch.swap(inbox_);
+        drained_.swap(inbox_);  // both keep their capacity: no allocation per batch
         drain_posted_ = false;
     }
-    for (auto& text : batch) enqueue(std::move(text));
+    for (auto& text : drained_) enqueue(std::move(text));
+    drained_.clear();
 }
 
 void WebSocketSession::enqueue(SharedText text) {
@@ -228,7 +227,8 @@ void WebSocketSession::on_close_timeout(beast::error_code ec) {
 }
 
 void WebSocketSession::drop_connection() {
-    beast::get_lowest_layer(ws_).close();  // cancels pending operations
+    boost::system::error_code ec;
+    beast::get_lowest_layer(ws_).close(ec);  // cancels pending operations
 }
 
 void WebSocketSession::finish(beast::error_code ec) {

@@ -43,7 +43,7 @@ class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
 public:
     /// `socket`'s executor must be a strand (see Listener).
-    WebSocketSession(boost::asio::ip::tcp::socket&& socket, const SessionContext& ctx);
+    WebSocketSession(Socket&& socket, const SessionContext& ctx);
     ~WebSocketSession() override;
 
     /// Answers the HTTP upgrade request `upgrade`, then serves the connection. Call once.
@@ -92,7 +92,8 @@ private:
     const std::string remote_address_;
 
     std::mutex inbox_mutex_;
-    std::vector<SharedText> inbox_;  // guarded by inbox_mutex_, like drain_posted_
+    std::vector<SharedText> inbox_;    // guarded by inbox_mutex_, like drain_posted_
+    std::vector<SharedText> drained_;  // the last batch taken from the inbox (strand only)
     bool drain_posted_ = false;
 
     // State below is touched only on the strand.

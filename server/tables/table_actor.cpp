@@ -126,12 +126,12 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
         return;
     }
     const auto& events = std::get<std::vector<platform::TableEvent>>(decision);
+    std::string reply;
     if (origin.reply) {
         const auto* renew = from ? std::get_if<platform::RenewInvite>(&from->request) : nullptr;
-        origin.reply->send(renew ? protocol::invite_text(origin.reply->id, renew->code)
-                                 : protocol::ok_text(origin.reply->id));
+        reply = renew ? protocol::invite_text(origin.reply->id, renew->code) : protocol::ok_text(origin.reply->id);
     }
-    apply(events, now, origin);
+    apply(events, now, origin, std::move(reply));
     if (from && std::holds_alternative<platform::Watch>(from->request)) resync(origin.player, std::nullopt);
     if (from && std::holds_alternative<platform::Act>(from->request))
         ops::metrics().observe_action_latency(std::chrono::steady_clock::now() - origin.received);
@@ -141,16 +141,27 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
     if (moved && !parked_.empty()) run_parked();
 }
 
-void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin) {
+void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin,
+                       std::string reply) {
+    // The reply goes before the notices, and once the state (and the lobby entry) shows the change:
+    // whoever got the reply and then asks the lobby sees it.
+    auto send_reply = [&] {
+        if (!origin.reply || reply.empty()) return;
+        refresh_entry();
+        origin.reply->send(std::move(reply));
+        reply.clear();
+    };
     for (const auto& event : events) {
         const auto status_before = state_.status();
         before_event(event);
         published_.clear();
         platform::evolve(state_, event, now, published_);
-        for (const auto& p : published_) deliver(p);
         if (changes_entry(event) || state_.status() != status_before) entry_dirty_ = true;
+        send_reply();
+        for (const auto& p : published_) deliver(p);
         after_event(event, origin);
     }
+    send_reply();
 }
 
 void TableActor::before_event(const platform::TableEvent& event) {

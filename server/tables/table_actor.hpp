@@ -123,7 +123,8 @@ private:
     void post(std::function<void()> f);
     void draw_seed(const platform::PlayerRef& from, platform::Start& start);
     void execute(const platform::Command& command, const Origin& origin);
-    void apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin);
+    void apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin,
+               std::string reply);
     void before_event(const platform::TableEvent& event);
     void after_event(const platform::TableEvent& event, const Origin& origin);
     void deliver(const platform::Published& published);

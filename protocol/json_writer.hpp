@@ -1,0 +1,120 @@
+#pragma once
+// Writes JSON text straight into a string, for the messages sent most often (a card played, a turn,
+// a trick won, an ok): building a tree only to dump it cost most of the server's time per action
+// (docs/performance.md). Produces the same JSON values as nlohmann_json (tests compare them).
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace belote::protocol {
+
+/// A forward-only JSON writer. Callers keep the structure well formed (a key before each object
+/// member); strings are escaped (", \, control characters) and must be valid UTF-8.
+class JsonWriter {
+public:
+    explicit JsonWriter(std::size_t reserve = 128) { out_.reserve(reserve); }
+
+    JsonWriter& begin_object() { return open('{'); }
+    JsonWriter& end_object() { return close('}'); }
+    JsonWriter& begin_array() { return open('['); }
+    JsonWriter& end_array() { return close(']'); }
+
+    /// An object member's name (a plain ASCII identifier: not escaped).
+    JsonWriter& key(std::string_view name) {
+        separate();
+        out_ += '"';
+        out_ += name;
+        out_ += "\":";
+        comma_ = false;
+        return *this;
+    }
+
+    JsonWriter& value(std::string_view text) {
+        separate();
+        out_ += '"';
+        for (char c : text) escape(c);
+        out_ += '"';
+        return done();
+    }
+    JsonWriter& value(const char* text) { return value(std::string_view(text)); }
+    JsonWriter& value(bool b) {
+        separate();
+        out_ += b ? "true" : "false";
+        return done();
+    }
+    JsonWriter& value(std::int64_t n) {
+        separate();
+        char digits[24];
+        auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+        out_.append(digits, end);
+        return done();
+    }
+    JsonWriter& value(int n) { return value(static_cast<std::int64_t>(n)); }
+    JsonWriter& value(std::uint64_t n) {
+        separate();
+        char digits[24];
+        auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+        out_.append(digits, end);
+        return done();
+    }
+    JsonWriter& null() {
+        separate();
+        out_ += "null";
+        return done();
+    }
+
+    /// Text already in JSON form (a nested value made elsewhere).
+    JsonWriter& raw(std::string_view json) {
+        separate();
+        out_ += json;
+        return done();
+    }
+
+    std::string take() { return std::move(out_); }
+
+private:
+    JsonWriter& open(char c) {
+        separate();
+        out_ += c;
+        comma_ = false;
+        return *this;
+    }
+    JsonWriter& close(char c) {
+        out_ += c;
+        return done();
+    }
+    JsonWriter& done() {
+        comma_ = true;
+        return *this;
+    }
+    void separate() {
+        if (comma_) out_ += ',';
+    }
+    void escape(char c) {
+        static constexpr char hex[] = "0123456789abcdef";
+        switch (c) {
+            case '"': out_ += "\\\""; return;
+            case '\\': out_ += "\\\\"; return;
+            case '\b': out_ += "\\b"; return;
+            case '\f': out_ += "\\f"; return;
+            case '\n': out_ += "\\n"; return;
+            case '\r': out_ += "\\r"; return;
+            case '\t': out_ += "\\t"; return;
+            default: break;
+        }
+        if (static_cast<unsigned char>(c) < 0x20) {
+            out_ += "\\u00";
+            out_ += hex[(c >> 4) & 0xF];
+            out_ += hex[c & 0xF];
+        } else {
+            out_ += c;
+        }
+    }
+
+    std::string out_;
+    bool comma_ = false;
+};
+
+}  // namespace belote::protocol
