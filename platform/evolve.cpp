@@ -96,7 +96,7 @@ struct Apply {
         ApplyResult result = s.match.apply(e.seat, e.action);
         if (!result.ok()) throw std::logic_error("the engine refused a decided action: " + result.message);
         s.actions.push_back({e.seat, e.action});
-        publish(result.events);
+        publish(std::move(result.events));
     }
     void operator()(const TurnOverdue& e) const { s.overdue = e.seat; }
     void operator()(const AutoMoved& e) const {
@@ -163,12 +163,12 @@ struct Apply {
 
     /// The engine's events as notices, with the table's additions (turn deadlines, the record of
     /// the match end) and the end-of-match consequences.
-    void publish(const std::vector<Event>& events) const {
+    void publish(std::vector<Event> events) const {
         bool ended = false;
-        for (const Event& event : events) {
-            if (const auto* turn = std::get_if<TurnStarted>(&event)) {
+        for (Event& event : events) {
+            if (auto* turn = std::get_if<TurnStarted>(&event)) {
                 s.turn_deadline = deadline_for(turn->seat);
-                notify(TurnNotice{*turn, s.turn_deadline});
+                notify(TurnNotice{std::move(*turn), s.turn_deadline});
             } else if (const auto* end = std::get_if<MatchEnded>(&event)) {
                 MatchEndNotice notice{*end, {}, s.settings.stake, s.settings.competitive};
                 for (int seat = 0; seat < s.seat_count(); ++seat)
@@ -176,7 +176,7 @@ struct Apply {
                 notify(std::move(notice));
                 ended = true;
             } else {
-                notify(event);
+                notify(std::move(event));
             }
         }
         if (ended) end_of_match();

@@ -133,9 +133,10 @@ void write_cards(JsonWriter& w, CardSet cards) {
     w.end_array();
 }
 
-/// One action in the shape of the client message that requests it (action_json).
-void write_action(JsonWriter& w, const Action& a) {
-    w.begin_object().key("type");
+/// The members of an action (action_json) with its kind under `kind_key` ("type" in a legal list,
+/// "call" in an auction_call).
+void write_action_members(JsonWriter& w, const Action& a, std::string_view kind_key) {
+    w.key(kind_key);
     switch (a.kind) {
         case ActionKind::Pass: w.value("pass"); break;
         case ActionKind::Take: w.value("take"); break;
@@ -169,16 +170,29 @@ void write_action(JsonWriter& w, const Action& a) {
         case ActionKind::Contre: w.value("contre"); break;
         case ActionKind::Surcontre: w.value("surcontre"); break;
     }
+}
+
+/// One action in the shape of the client message that requests it (action_json).
+void write_action(JsonWriter& w, const Action& a) {
+    if (a.kind == ActionKind::PlayCard && a.belote == BeloteCall::None) {  // most of a legal list
+        char text[] = R"({"type":"play","card":"??"})";
+        const std::string card = to_string(a.card);
+        text[23] = card[0];
+        text[24] = card[1];
+        w.raw(std::string_view(text, sizeof text - 1));
+        return;
+    }
+    w.begin_object();
+    write_action_members(w, a, "type");
     w.end_object();
 }
 
-std::string finish(JsonWriter& w, std::string_view table, std::uint64_t v) {
+void finish(JsonWriter& w, std::string_view table, std::uint64_t v) {
     w.key("table").value(table).key("v").value(v).end_object();
-    return w.take();
 }
 
-std::string card_played_text(const CardPlayed& e, std::string_view table, std::uint64_t v) {
-    JsonWriter w;
+void card_played_text(const CardPlayed& e, std::string_view table, std::uint64_t v, std::string& out) {
+    JsonWriter w(out);
     w.begin_object().key("type").value("card_played").key("seat").value(e.seat).key("card");
     write_card(w, e.card);
     w.key("belote");
@@ -188,11 +202,11 @@ std::string card_played_text(const CardPlayed& e, std::string_view table, std::u
         w.value("rebelote");
     else
         w.null();
-    return finish(w, table, v);
+    finish(w, table, v);
 }
 
-std::string trick_won_text(const TrickWon& e, std::string_view table, std::uint64_t v) {
-    JsonWriter w(192);
+void trick_won_text(const TrickWon& e, std::string_view table, std::uint64_t v, std::string& out) {
+    JsonWriter w(out);
     w.begin_object().key("type").value("trick_won").key("trick").value(e.trick_number);
     w.key("winner").value(e.winner).key("points").value(e.points).key("cards").begin_array();
     for (int i = 0; i < e.trick.size(); ++i) {
@@ -201,11 +215,12 @@ std::string trick_won_text(const TrickWon& e, std::string_view table, std::uint6
         w.end_object();
     }
     w.end_array();
-    return finish(w, table, v);
+    finish(w, table, v);
 }
 
-std::string turn_text(const platform::TurnNotice& n, bool with_legal, std::string_view table, std::uint64_t v) {
-    JsonWriter w(with_legal ? 256 : 128);
+void turn_text(const platform::TurnNotice& n, bool with_legal, std::string_view table, std::uint64_t v,
+               std::string& out) {
+    JsonWriter w(out);
     w.begin_object().key("type").value("turn").key("seat").value(n.turn.seat);
     w.key("phase").value(n.turn.auction ? "auction" : "play");
     if (with_legal) {
@@ -218,26 +233,104 @@ std::string turn_text(const platform::TurnNotice& n, bool with_legal, std::strin
         w.value(*n.deadline);
     else
         w.null();
-    return finish(w, table, v);
+    finish(w, table, v);
+}
+
+void auction_call_text(const AuctionCall& e, std::string_view table, std::uint64_t v, std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("auction_call");
+    write_action_members(w, e.action, "call");
+    w.key("seat").value(e.seat);
+    finish(w, table, v);
+}
+
+void write_hand(JsonWriter& w, const PrivateHands& hands, std::optional<int> seat) {
+    if (seat && hands[*seat]) {
+        w.key("hand");
+        write_cards(w, *hands[*seat]);
+    }
+}
+
+void deal_started_text(const DealStarted& e, std::optional<int> seat, std::string_view table, std::uint64_t v,
+                       std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("deal_started").key("deal").value(e.deal_number).key("dealer").value(e.dealer);
+    w.key("turn_up");
+    if (e.turn_up)
+        write_card(w, *e.turn_up);
+    else
+        w.null();
+    write_hand(w, e.hands, seat);
+    w.key("hand_sizes").begin_array();
+    for (int n : e.hand_sizes) w.value(n);
+    w.end_array();
+    finish(w, table, v);
+}
+
+void contract_text(const ContractSettled& e, std::optional<int> seat, std::string_view table, std::uint64_t v,
+                   std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("contract").key("taker").value(e.taker).key("trump");
+    if (e.contract.kind == ContractKind::SuitTrump)
+        w.value(to_string(e.contract.trump));
+    else
+        w.null();
+    if (e.bid_value > 0) {  // coinche
+        w.key("contract").value(denomination_name(e.contract)).key("value");
+        if (e.bid_value == capot_bid_value)
+            w.value("capot");
+        else
+            w.value(e.bid_value);
+        w.key("contre").value(e.contre_level);
+    }
+    write_hand(w, e.hands, seat);
+    finish(w, table, v);
+}
+
+/// A notice with each seat's own hand: the public copy and one per seat that has a hand in it.
+template <class Write>
+void render_hands(const PrivateHands& hands, int seats, RenderedNotice& out, Write&& write) {
+    write(std::nullopt, out.everyone);
+    for (int seat = 0; seat < seats; ++seat)
+        if (hands[seat]) {
+            write(seat, out.own[seat]);
+            out.own_seats |= 1u << seat;
+        }
 }
 
 /// The notices written directly; false for the others.
 bool render_direct(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats,
                    RenderedNotice& out) {
     if (const auto* turn = std::get_if<platform::TurnNotice>(&notice)) {
-        out.everyone = turn_text(*turn, false, table, v);
-        if (turn->turn.legal && turn->turn.seat >= 0 && turn->turn.seat < seats)
-            out.own[turn->turn.seat] = turn_text(*turn, true, table, v);
+        turn_text(*turn, false, table, v, out.everyone);
+        if (turn->turn.legal && turn->turn.seat >= 0 && turn->turn.seat < seats) {
+            turn_text(*turn, true, table, v, out.own[turn->turn.seat]);
+            out.own_seats |= 1u << turn->turn.seat;
+        }
         return true;
     }
     const auto* event = std::get_if<Event>(&notice);
     if (!event) return false;
     if (const auto* e = std::get_if<CardPlayed>(event)) {
-        out.everyone = card_played_text(*e, table, v);
+        card_played_text(*e, table, v, out.everyone);
         return true;
     }
     if (const auto* e = std::get_if<TrickWon>(event)) {
-        out.everyone = trick_won_text(*e, table, v);
+        trick_won_text(*e, table, v, out.everyone);
+        return true;
+    }
+    if (const auto* e = std::get_if<AuctionCall>(event)) {
+        auction_call_text(*e, table, v, out.everyone);
+        return true;
+    }
+    if (const auto* e = std::get_if<DealStarted>(event)) {
+        render_hands(e->hands, seats, out,
+                     [&](std::optional<int> seat, std::string& text) { deal_started_text(*e, seat, table, v, text); });
+        return true;
+    }
+    if (const auto* e = std::get_if<ContractSettled>(event)) {
+        render_hands(e->hands, seats, out,
+                     [&](std::optional<int> seat, std::string& text) { contract_text(*e, seat, table, v, text); });
         return true;
     }
     return false;
@@ -245,23 +338,37 @@ bool render_direct(const platform::Notice& notice, std::string_view table, std::
 
 }  // namespace
 
-RenderedNotice render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats) {
-    RenderedNotice out;
-    if (render_direct(notice, table, v, seats, out)) return out;
+void render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats,
+                   RenderedNotice& out) {
+    out.own_seats = 0;
+    if (render_direct(notice, table, v, seats, out)) return;
     out.everyone = to_text(notice_json(notice, Observer::spectator(), table, v));
     for (int seat = 0; seat < seats; ++seat)
-        if (private_for(notice, seat)) out.own[seat] = to_text(notice_json(notice, Observer::of_seat(seat), table, v));
+        if (private_for(notice, seat)) {
+            out.own[seat] = to_text(notice_json(notice, Observer::of_seat(seat), table, v));
+            out.own_seats |= 1u << seat;
+        }
+}
+
+RenderedNotice render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats) {
+    RenderedNotice out;
+    render_notice(notice, table, v, seats, out);
     return out;
 }
 
 std::string snapshot_text(const platform::Snapshot& snapshot) { return to_text(snapshot_json(snapshot)); }
 
-std::string ok_text(const RequestId& id) {
-    JsonWriter w(32);
+void ok_text(const RequestId& id, std::string& out) {
+    JsonWriter w(out);
     w.begin_object().key("type").value("ok").key("id");
     write_id(w, id);
     w.end_object();
-    return w.take();
+}
+
+std::string ok_text(const RequestId& id) {
+    std::string out;
+    ok_text(id, out);
+    return out;
 }
 
 std::string hello_text(const RequestId& id, std::string_view token, std::string_view player_id,

@@ -23,14 +23,20 @@ namespace belote::protocol {
 /// legal actions, its combinations). Projection happens here (DESIGN.md invariant 2).
 struct RenderedNotice {
     std::string everyone;
-    std::array<std::optional<std::string>, 4> own;
+    std::array<std::string, 4> own;
+    unsigned own_seats = 0;  ///< bit s set: own[s] is seat s's copy
+    bool has_own(int seat) const { return (own_seats >> seat) & 1u; }
     /// The text for seat `seat` (or a spectator when nullopt).
     const std::string& for_observer(std::optional<int> seat) const {
-        return seat && own[*seat] ? *own[*seat] : everyone;
+        return seat && has_own(*seat) ? own[*seat] : everyone;
     }
 };
 
-/// Renders `notice` of table `table` at version `v` (the table has `seats` seats).
+/// Renders `notice` of table `table` at version `v` (the table has `seats` seats) into `out`, whose
+/// strings are reused (a caller that keeps one RenderedNotice allocates nothing for the text).
+void render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats,
+                   RenderedNotice& out);
+/// As above, into a new RenderedNotice.
 RenderedNotice render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats);
 
 /// The `snapshot` message.
@@ -38,6 +44,8 @@ std::string snapshot_text(const platform::Snapshot& snapshot);
 
 /// {"type":"ok","id":…}.
 std::string ok_text(const RequestId& id);
+/// As above, into `out` (its capacity is reused).
+void ok_text(const RequestId& id, std::string& out);
 /// The reply to hello: {"type":"ok","id","protocol","token","player":{"id","nickname"}}.
 std::string hello_text(const RequestId& id, std::string_view token, std::string_view player_id,
                        std::string_view nickname);

@@ -2,13 +2,32 @@
 // The seam between the networking layer (server/net) and the game service (server/sessions).
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace belote::net {
 
-/// An immutable message shared by every recipient it goes to (encoded once, DESIGN.md).
-using SharedText = std::shared_ptr<const std::string>;
+/// An immutable message shared by every recipient it goes to (encoded once, DESIGN.md): the
+/// characters and their reference count in one allocation. Copies share; cheap to pass by value.
+class SharedText {
+public:
+    SharedText() = default;
+    /// A copy of `text`.
+    explicit SharedText(std::string_view text)
+        : chars_(std::make_shared_for_overwrite<char[]>(text.size())), size_(text.size()) {
+        std::memcpy(chars_.get(), text.data(), text.size());
+    }
+    std::string_view view() const { return {chars_.get(), size_}; }
+    const char* data() const { return chars_.get(); }
+    std::size_t size() const { return size_; }
+    explicit operator bool() const { return chars_ != nullptr; }
+
+private:
+    std::shared_ptr<char[]> chars_;
+    std::size_t size_ = 0;
+};
 
 /// A client connection as the game service sees it. Thread-safe.
 ///
@@ -26,7 +45,7 @@ public:
     /// full the client is disconnected with close code 4008 (protocol/close_codes.hpp).
     virtual void send(SharedText text) = 0;
     /// As above, for a message sent to one recipient only.
-    void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+    void send(std::string_view text) { send(SharedText(text)); }
 
     /// Sends the frames already queued, then closes the WebSocket with `code` (1000, or 3000-4999
     /// for application codes) and `reason` (at most 123 bytes of UTF-8; longer is truncated).

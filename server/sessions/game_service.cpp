@@ -78,7 +78,7 @@ void GameService::closed(Session& session) {
 void GameService::refuse(Session& session, const protocol::RequestId& id, ErrorCode code, std::string_view message) {
     ops::metrics().error(protocol::to_string(code));
     spdlog::debug("connection {}: error {}: {}", session.connection()->id(), protocol::to_string(code), message);
-    session.reply(id, std::make_shared<const std::string>(protocol::error_text(id, code, message)));
+    session.reply(id, net::SharedText(protocol::error_text(id, code, message)));
 }
 
 void GameService::dispatch(Session& session, protocol::Request request) {
@@ -89,7 +89,7 @@ void GameService::dispatch(Session& session, protocol::Request request) {
         std::vector<platform::LobbyEntry> listed;
         for (auto& entry : tables_.entries())
             if (entry.listed) listed.push_back(std::move(entry));
-        return session.reply(id, std::make_shared<const std::string>(protocol::tables_text(id, listed)));
+        return session.reply(id, net::SharedText(protocol::tables_text(id, listed)));
     }
     if (const auto* c = std::get_if<protocol::CreateTable>(&request.command)) return create_table(session, id, *c);
     to_table(session, id, std::get<protocol::TableCommand>(std::move(request.command)));
@@ -106,8 +106,7 @@ void GameService::hello(Session& session, const protocol::RequestId& id, const p
     spdlog::info("connection {}: {} player {} ({})", session.connection()->id(), login.resumed ? "resumed" : "new",
                  player->id(), player->nickname());
     if (login.replaced) login.replaced->close(protocol::close_code::replaced, "signed in on another connection");
-    session.reply(id, std::make_shared<const std::string>(
-                          protocol::hello_text(id, player->token(), player->id(), player->nickname())));
+    session.reply(id, net::SharedText(protocol::hello_text(id, player->token(), player->id(), player->nickname())));
     for (const auto& table_id : player->tables()) {
         auto seen = hello.resume.find(table_id);
         if (auto table = tables_.find(table_id))
@@ -130,7 +129,7 @@ void GameService::create_table(Session& session, const protocol::RequestId& id, 
         created_[player->id()].push_back(table);
     }
     spdlog::info("{} ({}) created table {}", player->id(), player->nickname(), table->id());
-    session.reply(id, std::make_shared<const std::string>(protocol::created_text(id, table->id(), table->invite())));
+    session.reply(id, net::SharedText(protocol::created_text(id, table->id(), table->invite())));
 }
 
 void GameService::to_table(Session& session, const protocol::RequestId& id, protocol::TableCommand command) {

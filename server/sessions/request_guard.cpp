@@ -16,9 +16,21 @@ bool RequestGuard::admit(std::int64_t now_ms) {
     return true;
 }
 
+namespace {
+
+/// A cheap first comparison of ids (the full comparison only runs when it matches).
+std::uint64_t fingerprint_of(const protocol::RequestId& id) {
+    if (const auto* n = std::get_if<std::int64_t>(&id)) return static_cast<std::uint64_t>(*n) * 2;
+    if (const auto* s = std::get_if<std::string>(&id)) return std::hash<std::string>{}(*s) | 1;
+    return 0;
+}
+
+}  // namespace
+
 RequestGuard::Entry* RequestGuard::find(const protocol::RequestId& id) {
+    const std::uint64_t fingerprint = fingerprint_of(id);
     for (Entry& e : entries_)
-        if (e.id == id) return &e;
+        if (e.fingerprint == fingerprint && e.id == id) return &e;
     return nullptr;
 }
 
@@ -33,9 +45,9 @@ RequestGuard::Seen RequestGuard::check(const protocol::RequestId& id, net::Share
         return Seen::InFlight;
     }
     if (entries_.size() < remembered_request_ids) {
-        entries_.push_back(Entry{id, nullptr, 0});
+        entries_.push_back(Entry{fingerprint_of(id), id, {}, 0});
     } else {
-        entries_[oldest_] = Entry{id, nullptr, 0};
+        entries_[oldest_] = Entry{fingerprint_of(id), id, {}, 0};
         oldest_ = (oldest_ + 1) % remembered_request_ids;
     }
     return Seen::New;

@@ -40,6 +40,7 @@ public:
 
 private:
     struct Entry {
+        std::uint64_t fingerprint = 0;  ///< compared before `id`
         protocol::RequestId id;
         net::SharedText reply;  ///< null while in flight
         int waiting = 0;

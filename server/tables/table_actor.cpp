@@ -24,7 +24,7 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
-net::SharedText share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+net::SharedText share(std::string_view text) { return net::SharedText(text); }
 
 /// Events that change what the lobby shows of a table.
 bool changes_entry(const platform::TableEvent& event) {
@@ -126,12 +126,14 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
         return;
     }
     const auto& events = std::get<std::vector<platform::TableEvent>>(decision);
-    std::string reply;
     if (origin.reply) {
         const auto* renew = from ? std::get_if<platform::RenewInvite>(&from->request) : nullptr;
-        reply = renew ? protocol::invite_text(origin.reply->id, renew->code) : protocol::ok_text(origin.reply->id);
+        if (renew)
+            reply_ = protocol::invite_text(origin.reply->id, renew->code);
+        else
+            protocol::ok_text(origin.reply->id, reply_);
     }
-    apply(events, now, origin, std::move(reply));
+    apply(events, now, origin);
     if (from && std::holds_alternative<platform::Watch>(from->request)) resync(origin.player, std::nullopt);
     if (from && std::holds_alternative<platform::Act>(from->request))
         ops::metrics().observe_action_latency(std::chrono::steady_clock::now() - origin.received);
@@ -141,15 +143,15 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
     if (moved && !parked_.empty()) run_parked();
 }
 
-void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin,
-                       std::string reply) {
-    // The reply goes before the notices, and once the state (and the lobby entry) shows the change:
-    // whoever got the reply and then asks the lobby sees it.
+void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin) {
+    // The reply (reply_) goes before the notices, and once the state (and the lobby entry) shows the
+    // change: whoever got the reply and then asks the lobby sees it.
+    bool replied = !origin.reply;
     auto send_reply = [&] {
-        if (!origin.reply || reply.empty()) return;
+        if (replied) return;
+        replied = true;
         refresh_entry();
-        origin.reply->send(std::move(reply));
-        reply.clear();
+        origin.reply->send(reply_);
     };
     for (const auto& event : events) {
         const auto status_before = state_.status();
@@ -221,10 +223,11 @@ void TableActor::after_event(const platform::TableEvent& event, const Origin& or
 }
 
 void TableActor::deliver(const platform::Published& published) {
-    auto rendered = protocol::render_notice(published.notice, id_, published.v, state_.seat_count());
-    Delivered delivered{published.v, share(std::move(rendered.everyone)), {}};
+    auto& rendered = rendered_;  // its buffers keep their capacity from one notice to the next
+    protocol::render_notice(published.notice, id_, published.v, state_.seat_count(), rendered);
+    Delivered delivered{published.v, share(rendered.everyone), {}};
     for (int s = 0; s < 4; ++s)
-        if (rendered.own[s]) delivered.own[s] = share(std::move(*rendered.own[s]));
+        if (rendered.has_own(s)) delivered.own[s] = share(rendered.own[s]);
     for (const auto& [player, recipient] : recipients_)
         recipient.connection->send(delivered.for_observer(recipient.seat));
     if (const auto* end = std::get_if<platform::MatchEndNotice>(&published.notice)) {

@@ -22,6 +22,7 @@
 #include "platform/notices.hpp"
 #include "platform/table_commands.hpp"
 #include "platform/table_state.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/request_id.hpp"
 #include "server/net/connection.hpp"
 #include "server/players/player.hpp"
@@ -44,7 +45,7 @@ public:
 struct ReplyTo {
     std::shared_ptr<Replier> to;
     protocol::RequestId id;
-    void send(std::string text) const { to->reply(id, std::make_shared<const std::string>(std::move(text))); }
+    void send(std::string_view text) const { to->reply(id, net::SharedText(text)); }
 };
 
 /// What every table of a server shares.
@@ -123,8 +124,7 @@ private:
     void post(std::function<void()> f);
     void draw_seed(const platform::PlayerRef& from, platform::Start& start);
     void execute(const platform::Command& command, const Origin& origin);
-    void apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin,
-               std::string reply);
+    void apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin);
     void before_event(const platform::TableEvent& event);
     void after_event(const platform::TableEvent& event, const Origin& origin);
     void deliver(const platform::Published& published);
@@ -148,6 +148,8 @@ private:
     TableHistory history_;
     std::map<std::string, Recipient> recipients_;  ///< by player id
     std::vector<platform::Published> published_;   ///< scratch: the notices of one event
+    protocol::RenderedNotice rendered_;            ///< scratch: the text of one notice
+    std::string reply_;                            ///< scratch: the reply of the request being run
     std::vector<Parked> parked_;
 
     std::optional<std::int64_t> armed_turn_;

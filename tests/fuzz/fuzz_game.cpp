@@ -44,7 +44,7 @@ public:
     std::uint64_t id() const override { return id_; }
     using belote::net::Connection::send;
     void send(belote::net::SharedText text) override {
-        if (!closed_) sent.push_back(*text);
+        if (!closed_) sent.emplace_back(text.view());
     }
     void close(std::uint16_t, std::string) override { close_requested = true; }
     std::string remote_address() const override { return "fuzz"; }

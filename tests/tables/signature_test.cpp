@@ -45,7 +45,7 @@ public:
     std::uint64_t id() const override { return id_; }
     using net::Connection::send;
     void send(net::SharedText text) override {
-        if (!closed_) received.push_back(*text);
+        if (!closed_) received.emplace_back(text.view());
     }
     void close(std::uint16_t code, std::string) override {
         if (!closed_) received.push_back("{\"closed\":" + std::to_string(code) + "}");
