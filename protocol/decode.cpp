@@ -255,7 +255,7 @@ platform::Act declare_of(const json& msg) {
 }
 
 template <class Msg>
-platform::Act act_of(const std::string& type, const Msg& msg) {
+platform::Act act_of(std::string_view type, const Msg& msg) {
     if (type == "take") return {Action::take()};
     if (type == "pass") return {Action::pass()};
     if (type == "name") {
@@ -290,7 +290,7 @@ platform::Act act_of(const std::string& type, const Msg& msg) {
 
 /// The request of a table message `type`, or nullopt when `type` is not one.
 template <class Msg>
-std::optional<platform::TableRequest> table_request(const std::string& type, const Msg& msg) {
+std::optional<platform::TableRequest> table_request(std::string_view type, const Msg& msg) {
     using namespace platform;
     if (type == "sit") return Sit{seat_field(msg), optional_string(msg, "invite")};
     if (type == "add_robot") return AddRobot{seat_field(msg)};
@@ -319,24 +319,24 @@ std::optional<platform::TableRequest> table_request(const std::string& type, con
     return std::nullopt;
 }
 
-bool is_table_type(const std::string& type) {
-    static const char* const types[] = {
+bool is_table_type(std::string_view type) {
+    static constexpr std::string_view types[] = {
         "sit",   "add_robot",      "remove_robot", "start",  "take",      "declare",     "pass",
         "name",  "play",           "bid",          "contre", "surcontre", "get_record",  "set_options",
         "stand", "propose_cancel", "vote_cancel",  "watch",  "chat",      "renew_invite"};
-    for (const char* t : types)
+    for (std::string_view t : types)
         if (type == t) return true;
     return false;
 }
 
 template <class Msg>
-Command decode_command(const std::string& type, const Msg& msg) {
+Command decode_command(std::string_view type, const Msg& msg) {
     if constexpr (std::is_same_v<Msg, json>) {
         if (type == "hello") return decode_hello(msg);
         if (type == "create_table") return decode_create_table(msg);
     }
     if (type == "list_tables") return ListTables{};
-    if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + type + "'");
+    if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");
     std::string table = string_field(msg, "table");
     return TableCommand{std::move(table), *table_request(type, msg)};
 }

@@ -187,8 +187,22 @@ void write_action(JsonWriter& w, const Action& a) {
     w.end_object();
 }
 
+/// Ends a notice with its table and version. The `"table":"…","v":` part is kept per thread for
+/// the last table seen (it is the same for every notice of a table).
 void finish(JsonWriter& w, std::string_view table, std::uint64_t v) {
-    w.key("table").value(table).key("v").value(v).end_object();
+    thread_local std::string cached_table;
+    thread_local std::string cached_tail;
+    if (table != cached_table) {
+        cached_table = table;
+        std::string tail;
+        {
+            JsonWriter t(tail);
+            t.begin_object().key("x").null().key("table").value(table);  // `{"x":null,"table":"…"`
+        }
+        cached_tail = tail.substr(tail.find(',')) + ",\"v\":";
+    }
+    w.raw_member(cached_tail);
+    w.value(v).end_object();
 }
 
 void card_played_text(const CardPlayed& e, std::string_view table, std::uint64_t v, std::string& out) {

@@ -60,8 +60,9 @@ public:
 class MessageSink {
 public:
     virtual ~MessageSink() = default;
-    /// One complete text message arrived (valid UTF-8, at most Config::max_frame_bytes).
-    virtual void on_text(std::string text) = 0;
+    /// One complete text message arrived (valid UTF-8, at most Config::max_frame_bytes). `text`
+    /// is valid only during the call.
+    virtual void on_text(std::string_view text) = 0;
     /// The connection is gone (closed by either side, timed out, or failed). Nothing more comes.
     virtual void on_close() = 0;
 };

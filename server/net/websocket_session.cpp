@@ -102,10 +102,11 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     } else if (closing_) {
         buffer_.consume(buffer_.size());  // closing: further input is ignored
     } else {
-        std::string text = beast::buffers_to_string(buffer_.data());
-        buffer_.consume(buffer_.size());
         ops::metrics().message_received();
-        if (sink_) guarded("on_text", [&] { sink_->on_text(std::move(text)); });
+        const auto data = buffer_.data();  // a flat_buffer: one contiguous block
+        const std::string_view text(static_cast<const char*>(data.data()), data.size());
+        if (sink_) guarded("on_text", [&] { sink_->on_text(text); });
+        buffer_.consume(buffer_.size());
     }
     do_read();  // keep reading until the close handshake (or an error) ends the connection
 }

@@ -84,15 +84,17 @@ void GameService::refuse(Session& session, const protocol::RequestId& id, ErrorC
 void GameService::dispatch(Session& session, protocol::Request request) {
     const auto& id = request.id;
     if (const auto* h = std::get_if<protocol::Hello>(&request.command)) return hello(session, id, *h);
-    if (!session.player()) return refuse(session, id, ErrorCode::NotAuthenticated, "send hello first");
+    auto player = session.player();
+    if (!player) return refuse(session, id, ErrorCode::NotAuthenticated, "send hello first");
     if (std::holds_alternative<protocol::ListTables>(request.command)) {
         std::vector<platform::LobbyEntry> listed;
         for (auto& entry : tables_.entries())
             if (entry.listed) listed.push_back(std::move(entry));
         return session.reply(id, net::SharedText(protocol::tables_text(id, listed)));
     }
-    if (const auto* c = std::get_if<protocol::CreateTable>(&request.command)) return create_table(session, id, *c);
-    to_table(session, id, std::get<protocol::TableCommand>(std::move(request.command)));
+    if (const auto* c = std::get_if<protocol::CreateTable>(&request.command))
+        return create_table(session, *player, id, *c);
+    to_table(session, std::move(player), id, std::get<protocol::TableCommand>(std::move(request.command)));
 }
 
 void GameService::hello(Session& session, const protocol::RequestId& id, const protocol::Hello& hello) {
@@ -114,30 +116,31 @@ void GameService::hello(Session& session, const protocol::RequestId& id, const p
     }
 }
 
-void GameService::create_table(Session& session, const protocol::RequestId& id, const protocol::CreateTable& c) {
+void GameService::create_table(Session& session, const players::Player& player, const protocol::RequestId& id,
+                               const protocol::CreateTable& c) {
     if (ops::lifecycle().draining())
         return refuse(session, id, ErrorCode::ShuttingDown, "the server is shutting down: no new tables");
     MatchOptions options{c.variant, c.target, c.rules};
     if (auto problem = validate(options)) return refuse(session, id, ErrorCode::InvalidOptions, *problem);
-    auto player = session.player();
-    if (!may_create_table(*player))
+    if (!may_create_table(player))
         return refuse(session, id, ErrorCode::TooManyTables,
                       "at most " + std::to_string(config_.max_tables_per_player) + " unfinished tables per player");
     auto table = tables_.create(options, c.settings);
     {
         std::lock_guard lock(mutex_);
-        created_[player->id()].push_back(table);
+        created_[player.id()].push_back(table);
     }
-    spdlog::info("{} ({}) created table {}", player->id(), player->nickname(), table->id());
+    spdlog::info("{} ({}) created table {}", player.id(), player.nickname(), table->id());
     session.reply(id, net::SharedText(protocol::created_text(id, table->id(), table->invite())));
 }
 
-void GameService::to_table(Session& session, const protocol::RequestId& id, protocol::TableCommand command) {
+void GameService::to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
+                           protocol::TableCommand command) {
     auto table = session.cached_table(command.table);
     if (!table) table = tables_.find(command.table);
     if (!table) return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
     session.cache_table(table);
-    table->request(session.player(), std::move(command.request),
+    table->request(std::move(player), std::move(command.request),
                    tables::ReplyTo{std::static_pointer_cast<tables::Replier>(session.shared_from_this()), id});
 }
 

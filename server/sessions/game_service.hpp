@@ -51,8 +51,10 @@ public:
 
 private:
     void hello(Session& session, const protocol::RequestId& id, const protocol::Hello& hello);
-    void create_table(Session& session, const protocol::RequestId& id, const protocol::CreateTable& create);
-    void to_table(Session& session, const protocol::RequestId& id, protocol::TableCommand command);
+    void create_table(Session& session, const players::Player& player, const protocol::RequestId& id,
+                      const protocol::CreateTable& create);
+    void to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
+                  protocol::TableCommand command);
     /// True when `player` may create another table (fewer than the limit still unfinished).
     bool may_create_table(const players::Player& player);
     /// Forgets the guests nobody uses any more (at most once a minute).

@@ -24,7 +24,7 @@ std::shared_ptr<tables::TableActor> Session::cached_table(const std::string& id)
     return table && table->id() == id ? table : nullptr;
 }
 
-void Session::on_text(std::string text) {
+void Session::on_text(std::string_view text) {
     protocol::RequestId id;
     try {
         if (!guard_.admit(service_.now_ms())) {

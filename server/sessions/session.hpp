@@ -24,7 +24,7 @@ public:
     Session(GameService& service, std::shared_ptr<net::Connection> connection, double burst, double rate,
             std::int64_t now_ms);
 
-    void on_text(std::string text) override;
+    void on_text(std::string_view text) override;
     void on_close() override;
     void reply(const protocol::RequestId& id, net::SharedText text) override;
 

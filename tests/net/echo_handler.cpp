@@ -6,7 +6,7 @@ namespace {
 class EchoSink final : public MessageSink {
 public:
     explicit EchoSink(std::shared_ptr<Connection> connection) : connection_(std::move(connection)) {}
-    void on_text(std::string text) override { connection_->send(std::move(text)); }
+    void on_text(std::string_view text) override { connection_->send(text); }
     void on_close() override {}
 
 private:

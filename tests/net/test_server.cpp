@@ -72,7 +72,7 @@ class ScriptedSink final : public MessageSink {
 public:
     ScriptedSink(std::shared_ptr<ScriptedHandler> handler, std::shared_ptr<Connection> connection)
         : handler_(std::move(handler)), connection_(std::move(connection)) {}
-    void on_text(std::string text) override { handler_->on_text(connection_, std::move(text)); }
+    void on_text(std::string_view text) override { handler_->on_text(connection_, std::string(text)); }
     void on_close() override { handler_->on_close(connection_); }
 
 private:
