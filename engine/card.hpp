@@ -1,5 +1,5 @@
 #pragma once
-// Cards and card sets (docs/rules.md §1.1, DESIGN.md "Conventions").
+// Cards and card sets (docs/rules.md §1.1, docs/design.md "Conventions").
 
 #include <bit>
 #include <cstddef>
@@ -106,7 +106,7 @@ private:
     std::uint32_t bits_ = 0;
 };
 
-/// Wire notation of a card, rank then suit: "JS", "TH", "7C" (DESIGN.md "Conventions").
+/// Wire notation of a card, rank then suit: "JS", "TH", "7C" (docs/design.md "Conventions").
 std::string to_string(Card card);
 /// One-letter notation of a suit: "S", "H", "D", "C".
 std::string to_string(Suit suit);

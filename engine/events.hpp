@@ -1,5 +1,5 @@
 #pragma once
-// Events a match emits, and their per-observer form (DESIGN.md invariant 2).
+// Events a match emits, and their per-observer form (docs/design.md invariant 2).
 
 #include <array>
 #include <optional>
@@ -125,7 +125,7 @@ using Event =
                  TrickWon, DealScored, MatchEnded, MeldsFound, MeldsShown, TableauxDealt, CardRevealed, MeldsDeclared>;
 
 /// The form of `event` that `observer` may see: other seats' hands and other seats' legal actions
-/// removed. The only way engine events should reach a client (DESIGN.md invariant 2).
+/// removed. The only way engine events should reach a client (docs/design.md invariant 2).
 Event project(const Event& event, const Observer& observer);
 
 }  // namespace belote

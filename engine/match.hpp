@@ -43,7 +43,7 @@ struct DealRecord {
 };
 
 /// A whole match. Deterministic: the same options, seed and accepted actions give the same deals,
-/// events and scores (DESIGN.md invariant 1). Not thread-safe; one owner (the table strand) uses it.
+/// events and scores (docs/design.md invariant 1). Not thread-safe; one owner (the table strand) uses it.
 class Match {
 public:
     /// `options` must be valid (see validate()); throws std::invalid_argument otherwise.

@@ -184,7 +184,7 @@ struct RuleOptions {
     bool operator==(const RuleOptions&) const = default;
 };
 
-/// Everything that defines a match besides its seed and actions (DESIGN.md invariant 1).
+/// Everything that defines a match besides its seed and actions (docs/design.md invariant 1).
 struct MatchOptions {
     Variant variant = Variant::Classic;
     int target = 1000;  ///< 301, 501 or 1000 (docs/rules.md §8)

@@ -1,7 +1,7 @@
 #pragma once
 // Game records (docs/game-record.md): a match as played — options, each deal's deck after the cut
 // and its dealer, every accepted action in order with its seat — and their replay through the
-// engine (DESIGN.md invariant 1). The JSON form is protocol/'s (protocol/record.hpp).
+// engine (docs/design.md invariant 1). The JSON form is protocol/'s (protocol/record.hpp).
 
 #include <cstdint>
 #include <optional>

@@ -13,7 +13,7 @@ namespace belote {
 inline constexpr int tableau_piles = 8;
 
 /// What anyone may see of one pile: its face-up top card, and how many face-down cards it holds
-/// (0 or 1). A face-down card is only "a card is here": its identity never appears (DESIGN.md inv. 2).
+/// (0 or 1). A face-down card is only "a card is here": its identity never appears (docs/design.md inv. 2).
 struct PileView {
     std::optional<Card> face_up;
     int face_down = 0;

@@ -7,7 +7,7 @@
 
 namespace belote {
 
-/// Seats are numbered 0..n-1 in play order (DESIGN.md); 4 players: teams {0,2} and {1,3}.
+/// Seats are numbered 0..n-1 in play order (docs/design.md); 4 players: teams {0,2} and {1,3}.
 using Seat = int;
 /// A partnership: 0 = seats 0 and 2, 1 = seats 1 and 3 (2-player games: team = seat).
 using Team = int;

@@ -1,5 +1,5 @@
 #pragma once
-// What one observer may know of a match at a moment (DESIGN.md invariant 2).
+// What one observer may know of a match at a moment (docs/design.md invariant 2).
 
 #include <optional>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// decide(): the one function that judges every command a table receives (DESIGN.md "decide").
+// decide(): the one function that judges every command a table receives (docs/design.md "decide").
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// evolve(): the one function that changes a table (DESIGN.md "evolve").
+// evolve(): the one function that changes a table (docs/design.md "evolve").
 
 #include <cstdint>
 #include <vector>

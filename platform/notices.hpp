@@ -1,6 +1,6 @@
 #pragma once
 // What a table tells the people at it: typed outbound messages, each numbered with the table's
-// version `v` (DESIGN.md invariant 4). protocol/ turns each into the text each recipient gets.
+// version `v` (docs/design.md invariant 4). protocol/ turns each into the text each recipient gets.
 
 #include <cstdint>
 #include <optional>

@@ -42,7 +42,7 @@ struct SetOptions {
     OptionsPatch patch;
 };
 /// `start`: the chief starts a match. `seed` is not on the wire: the server fills it from its
-/// CSPRNG before the table decides (the match's deals follow from it, DESIGN.md invariant 1).
+/// CSPRNG before the table decides (the match's deals follow from it, docs/design.md invariant 1).
 struct Start {
     std::uint64_t seed = 0;
 };

@@ -1,7 +1,7 @@
 #pragma once
 // What happened at a table (the output of decide(), the input of evolve()). Each event is a fact:
 // evolve() applied to the same events from the same start gives the same state and notices
-// (DESIGN.md invariants 1 and 8), so events are what a journal keeps.
+// (docs/design.md invariants 1 and 8), so events are what a journal keeps.
 
 #include <cstdint>
 #include <optional>

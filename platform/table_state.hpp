@@ -1,5 +1,5 @@
 #pragma once
-// The whole state of one table as a value (DESIGN.md "a table is a state machine"): seats, chief,
+// The whole state of one table as a value (docs/design.md "a table is a state machine"): seats, chief,
 // options, the match, presence, deadlines, the cancel vote, spectators. decide() reads it,
 // evolve() changes it; nothing else does.
 
@@ -56,7 +56,7 @@ struct TableState {
     std::vector<RecordedAction> actions;  ///< every action the current match accepted
     std::array<SeatState, 4> seats{};     ///< match.seats() of them are used
     std::uint64_t sit_counter = 0;
-    std::uint64_t v = 0;                        ///< the version: the number of notices so far (DESIGN.md invariant 4)
+    std::uint64_t v = 0;  ///< the version: the number of notices so far (docs/design.md invariant 4)
     std::optional<std::int64_t> turn_deadline;  ///< of the decision in progress (epoch ms)
     std::optional<int> overdue;                 ///< the seat whose time ran out: its robot makes this decision
     std::optional<CancelVote> cancel;

@@ -20,7 +20,7 @@ namespace belote::protocol {
 
 /// One table notice rendered once per distinct view: `everyone` is what spectators (and every
 /// seat without its own copy) receive; `own[s]` is seat s's copy when it differs (its hand, its
-/// legal actions, its combinations). Projection happens here (DESIGN.md invariant 2).
+/// legal actions, its combinations). Projection happens here (docs/design.md invariant 2).
 struct RenderedNotice {
     std::string everyone;
     std::array<std::string, 4> own;

@@ -50,7 +50,7 @@ nlohmann::json snapshot_json(const platform::Snapshot& snapshot);
 nlohmann::json seat_status_json(const platform::SeatStatusNotice& status);
 
 /// The `view` object of a snapshot. `hand` and `legal` are present only when the view is a seat's
-/// (engine views never hold another seat's hand: DESIGN.md invariant 2).
+/// (engine views never hold another seat's hand: docs/design.md invariant 2).
 nlohmann::json view_json(const View& view);
 
 }  // namespace belote::protocol

@@ -22,7 +22,7 @@ nlohmann::json seat_melds_json(const std::vector<SeatMelds>& melds);
 nlohmann::json meld_calls_json(const std::vector<MeldCall>& calls);
 
 /// One Découverte tableau: 8 piles [{"face_up":"JS"|null,"face_down":0|1}, ...]. A face-down card
-/// is only a count: the view type holds no identity to encode (DESIGN.md invariant 2).
+/// is only a count: the view type holds no identity to encode (docs/design.md invariant 2).
 nlohmann::json tableau_json(const TableauView& tableau);
 
 /// Adds the variant fields of a snapshot `view` object to `out` (docs/protocol.md "snapshot"):

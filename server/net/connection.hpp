@@ -9,7 +9,7 @@
 
 namespace belote::net {
 
-/// An immutable message shared by every recipient it goes to (encoded once, DESIGN.md): the
+/// An immutable message shared by every recipient it goes to (encoded once, docs/design.md): the
 /// characters and their reference count in one allocation. Copies share; cheap to pass by value.
 class SharedText {
 public:

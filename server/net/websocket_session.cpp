@@ -24,6 +24,9 @@ std::atomic<std::uint64_t> next_connection_id{1};
 /// against max_send_queue there): a client that stops reading stops the flow at this point.
 constexpr std::size_t stream_buffer_limit = 32 * 1024;
 
+/// Bytes of a message read at a time (most client messages fit in one read).
+constexpr std::size_t read_chunk = 256;
+
 std::string describe(const Socket& socket) {
     boost::system::error_code ec;
     const auto ep = socket.remote_endpoint(ec);
@@ -74,6 +77,10 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
     // Each message goes out as one frame: Beast's fragmentation path cost ~40 % of a message's
     // framing (docs/performance.md), and our messages are small.
     ws_.auto_fragment(false);
+    // Beast gives every stream a 4 KiB write buffer, used only to fragment, mask (clients) or
+    // compress, none of which a server frame needs here: the smallest one saves 4 KiB per
+    // connection (docs/performance.md, "Memory per connection").
+    ws_.write_buffer_bytes(8);
     ws_.async_accept(upgrade, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
 }
 
@@ -91,11 +98,14 @@ void WebSocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebSocketSession::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+    // A message is read `read_chunk` bytes at a time: a waiting read reserves only that much (a
+    // whole-message read reserved 1.5 KiB per idle connection), and client messages are small.
+    ws_.async_read_some(buffer_, read_chunk, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     if (ec) return finish(ec);
+    if (!ws_.is_message_done()) return do_read();  // the rest of a longer message
     if (!ws_.got_text()) {
         buffer_.consume(buffer_.size());
         begin_close(close_code::unsupported_data, "text frames only", false);
@@ -108,6 +118,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
         if (sink_) guarded("on_text", [&] { sink_->on_text(text); });
         buffer_.consume(buffer_.size());
     }
+    if (buffer_.capacity() > 2 * read_chunk) buffer_.shrink_to_fit();  // after a long message
     do_read();  // keep reading until the close handshake (or an error) ends the connection
 }
 

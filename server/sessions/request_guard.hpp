@@ -1,6 +1,6 @@
 #pragma once
 // Per-connection request bounds: the message rate (token bucket, close 4029) and the replies to
-// recent request ids (DESIGN.md invariant 5: a duplicate is answered again, never applied twice).
+// recent request ids (docs/design.md invariant 5: a duplicate is answered again, never applied twice).
 
 #include <cstdint>
 #include <mutex>

@@ -34,7 +34,7 @@ void Session::on_text(std::string_view text) {
         }
         auto decoded = protocol::decode_request(text);
         id = std::visit([](const auto& d) { return d.id; }, decoded);
-        if (!std::holds_alternative<std::monostate>(id)) {  // DESIGN.md invariant 5
+        if (!std::holds_alternative<std::monostate>(id)) {  // docs/design.md invariant 5
             net::SharedText cached;
             switch (guard_.check(id, cached)) {
                 case RequestGuard::Seen::Answered: connection_->send(std::move(cached)); return;

@@ -1,5 +1,5 @@
 #pragma once
-// Robot decisions off the table strands (DESIGN.md invariant 3): a bounded pool of worker threads.
+// Robot decisions off the table strands (docs/design.md invariant 3): a bounded pool of worker threads.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -14,7 +14,7 @@
 
 namespace belote::tables {
 
-/// Decides for the seat of a view, from that view only (DESIGN.md invariant 7); `seed` supplies
+/// Decides for the seat of a view, from that view only (docs/design.md invariant 7); `seed` supplies
 /// all of its randomness, so the same view and seed give the same action.
 using RobotDecider = std::function<Action(const View& view, std::uint64_t seed)>;
 

@@ -1,5 +1,5 @@
 #pragma once
-// A table's actor (DESIGN.md invariant 3): the strand, the timers, the robots and the delivery to
+// A table's actor (docs/design.md invariant 3): the strand, the timers, the robots and the delivery to
 // connections around one platform::TableState. Every change goes through platform::decide() and
 // platform::evolve(); this class only runs them and carries out what they say.
 
@@ -33,7 +33,7 @@
 
 namespace belote::tables {
 
-/// Receives the reply of a request (the session it came from remembers replies by id: DESIGN.md
+/// Receives the reply of a request (the session it came from remembers replies by id: docs/design.md
 /// invariant 5). Thread-safe.
 class Replier {
 public:

@@ -1,6 +1,6 @@
 #pragma once
 // The bounded record of a table's recent notices, as sent, for replay to a client coming back
-// (DESIGN.md invariant 4): a replay carries exactly the bytes each recipient was sent.
+// (docs/design.md invariant 4): a replay carries exactly the bytes each recipient was sent.
 
 #include <array>
 #include <cstdint>

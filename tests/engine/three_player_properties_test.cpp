@@ -200,7 +200,7 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
                 w.last = ev->winner;
             }
             // Secrecy: every observer's copy of every event shows only what it may know, and never a card
-            // out of play (DESIGN.md invariant 2).
+            // out of play (docs/design.md invariant 2).
             for (int o = 0; o <= players; ++o) {
                 Observer obs = o < players ? Observer::of_seat(o) : Observer::spectator();
                 CardSet seen = cards_in(project(e, obs));

@@ -13,7 +13,7 @@
 // the io_context is drained.
 //
 // Checks: nothing crashes (ASan/UBSan), every shortcut request on a connection that stays open
-// gets exactly one reply (DESIGN.md invariant 5), and every server frame is a JSON object.
+// gets exactly one reply (docs/design.md invariant 5), and every server frame is a JSON object.
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>

@@ -1,5 +1,5 @@
 // Protocol for every variant: typed rule options, coinche actions, the variant events' exact JSON
-// for seats and spectators, and Découverte secrecy over many random matches (DESIGN.md invariant 2).
+// for seats and spectators, and Découverte secrecy over many random matches (docs/design.md invariant 2).
 
 #include <gtest/gtest.h>
 

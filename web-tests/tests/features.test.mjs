@@ -16,7 +16,7 @@ const focused = (page) => page.evaluate(() => {
   return e ? { testid: e.dataset.testid || null, card: e.dataset.card || null, inHand: !!e.closest('[data-testid="hand"]') } : null;
 });
 
-// Card points by contract as RULES.md §1.2 gives them, strongest card first.
+// Card points by contract as docs/rules.md §1.2 gives them, strongest card first.
 const TRUMP = { J: 20, 9: 14, A: 11, T: 10, K: 4, Q: 3, 8: 0, 7: 0 };
 const PLAIN = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
 const NO_TRUMP = { A: 19, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
