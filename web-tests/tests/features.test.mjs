@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS, BASE_URL } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS, BASE_URL, closeDealResult } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -35,7 +35,7 @@ async function startAgainstRobots(page, nickname, variant = 'classic') {
 /** The default move at a decision, by clicking: take (or name) in the auction, pass in coinche, a random legal card. */
 async function clickMove(page, what, s) {
   if (what === 'result') {
-    await byId(page, 'deal-result-close').click();
+    await closeDealResult(page);
     return byId(page, 'deal-result').waitFor({ state: 'detached' });
   }
   if (what === 'auction') {
@@ -278,7 +278,7 @@ test('the score history has one row per finished deal; its totals are the scoreb
   const table = await startAgainstRobots(page, 'Hist');
   let deals = 0;
   await playUntil(page, (what) => what === 'result' && ++deals === 2);
-  await byId(page, 'deal-result-close').click();
+  await closeDealResult(page);
   await byId(page, 'deal-result').waitFor({ state: 'detached' });
 
   const check = async (page, live) => {
