@@ -12,6 +12,7 @@
 
 #include "server/config.hpp"
 #include "server/net/server.hpp"
+#include "server/tables/robot_pool.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/support/manual_clock.hpp"
 
@@ -20,7 +21,9 @@ namespace belote::testing {
 /// Server + ManualClock. Robots act without delay (robot_delay_ms 0, real timer of 0 ms).
 class ClockedServer {
 public:
-    explicit ClockedServer(Config config = default_config());
+    /// Robots decide with `decider` on `robot_threads` worker threads.
+    explicit ClockedServer(Config config = default_config(), tables::RobotDecider decider = tables::heuristic_robot(),
+                           unsigned robot_threads = 1);
 
     /// GameServer::test_config() without a practical message-rate limit (the ManualClock does not
     /// move by itself, so the token bucket would never refill).

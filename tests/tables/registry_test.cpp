@@ -1,0 +1,117 @@
+// Bounded registries (docs/design.md invariant 6): a table nobody is connected to leaves the lobby
+// and memory after --idle-table-s, a guest with no connection and no table forgets its token after
+// --guest-ttl-s, and ids are unguessable. Time moves with the ManualClock.
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "tests/tables/clocked_server.hpp"
+
+namespace belote::testing {
+namespace {
+
+using std::chrono::seconds;
+
+bool listed(GameClient& c, const std::string& table) {
+    json reply = c.request({{"type", "list_tables"}});
+    for (const auto& entry : reply["tables"])
+        if (entry["table"] == table) return true;
+    return false;
+}
+
+/// A request to `table` that the table's strand answers after everything posted to it before.
+std::string settle(GameClient& c, const std::string& table) {
+    json reply = table_request(c, "get_record", table);
+    return reply.value("code", "ok");
+}
+
+Config short_lived(unsigned idle_table_s, unsigned guest_ttl_s) {
+    Config config = ClockedServer::default_config();
+    config.idle_table_s = idle_table_s;
+    config.guest_ttl_s = guest_ttl_s;
+    return config;
+}
+
+TEST(RegistryTest, ATableNobodyIsAtLeavesTheLobbyAfterTheGrace) {
+    ClockedServer server(short_lived(600, 3600));
+    GameClient ana(server.port()), bea(server.port());
+    ana.hello("Ana");
+    bea.hello("Bea");
+    const std::string empty = create_table(ana)["table"];  // nobody ever sits
+    const std::string kept = create_table(ana)["table"];   // Bea sits and stays connected
+    EXPECT_EQ(sit_at(bea, kept, 0)["type"], "ok");
+
+    server.clock().advance(seconds(599));
+    EXPECT_EQ(settle(ana, empty), "not_started");
+    EXPECT_TRUE(listed(ana, empty));
+    server.clock().advance(seconds(2));
+    EXPECT_EQ(settle(ana, empty), "no_such_table");  // the table is gone from the directory
+    EXPECT_FALSE(listed(ana, empty));
+    EXPECT_EQ(sit_at(ana, empty, 1)["code"], "no_such_table");
+    EXPECT_TRUE(listed(ana, kept));  // someone is connected at it
+}
+
+TEST(RegistryTest, ATableWhoseLastPlayerLeftGoesAfterTheGraceAndOneComingBackKeepsIt) {
+    ClockedServer server(short_lived(600, 3600));
+    GameClient ana(server.port());
+    ana.hello("Ana");
+    const std::string t = create_table(ana)["table"];
+    EXPECT_EQ(sit_at(ana, t, 0)["type"], "ok");
+    std::string token;
+    {
+        GameClient bea(server.port());
+        token = bea.hello("Bea")["token"];
+        EXPECT_EQ(sit_at(bea, t, 1)["type"], "ok");
+        EXPECT_EQ(table_request(ana, "stand", t)["type"], "ok");
+    }                                // Bea's connection closes: nobody connected at the table
+    GameClient ana2(server.port());  // Ana has no seat there any more; she only asks the lobby
+    ana2.hello("Ana2");
+    server.clock().advance(seconds(300));
+    GameClient back(server.port());
+    back.hello("Bea", token);  // Bea comes back: her seat is hers, the table is not idle any more
+    event_of(back, "snapshot");
+    server.clock().advance(seconds(400));
+    EXPECT_EQ(settle(back, t), "not_started");
+    EXPECT_TRUE(listed(back, t));
+}
+
+TEST(RegistryTest, AGuestWithNoConnectionAndNoTableForgetsItsToken) {
+    ClockedServer server(short_lived(60, 120));
+    std::string token, id;
+    {
+        GameClient guest(server.port());
+        json hello = guest.hello("Gus");
+        token = hello["token"];
+        id = hello["player"]["id"];
+    }
+    server.clock().advance(seconds(119));
+    {
+        GameClient other(server.port());
+        other.hello("Other");  // hellos sweep the registry (at most once a minute)
+    }
+    {
+        GameClient back(server.port());
+        EXPECT_EQ(back.hello("Gus", token)["player"]["id"], id);  // within the time: the same player
+    }
+    server.clock().advance(seconds(121));
+    GameClient later(server.port());
+    json again = later.hello("Gus", token);
+    EXPECT_NE(again["player"]["id"], id);  // forgotten: a new player, a new token
+    EXPECT_NE(again["token"], token);
+}
+
+TEST(RegistryTest, IdsAreUnguessable) {
+    ClockedServer server;
+    GameClient ana(server.port());
+    json hello = ana.hello("Ana");
+    std::string a = create_table(ana)["table"], b = create_table(ana)["table"];
+    const std::regex table_id("t[a-z2-7]{14}"), player_id("p[a-z2-7]{14}");
+    EXPECT_TRUE(std::regex_match(a, table_id)) << a;
+    EXPECT_TRUE(std::regex_match(b, table_id)) << b;
+    EXPECT_NE(a, b);
+    EXPECT_TRUE(std::regex_match(hello["player"]["id"].get<std::string>(), player_id));
+}
+
+}  // namespace
+}  // namespace belote::testing
