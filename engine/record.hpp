@@ -26,6 +26,7 @@ struct GameRecord {
     std::optional<std::uint64_t> seed;
     std::vector<DealRecord> deals;
     std::vector<RecordedAction> actions;
+    bool cancelled = false;  ///< the match was cancelled by agreement before its end (docs/rules.md §8.1)
 };
 
 /// The record of `match` given the actions it accepted (in order).

@@ -17,6 +17,18 @@ using Events = std::vector<TableEvent>;
 Refused refuse(TableRefusal reason, std::string message) { return Refused{reason, std::move(message)}; }
 Refused refuse(RejectReason reason, std::string message) { return Refused{reason, std::move(message)}; }
 
+Refused no_such_table(const TableState& s) { return refuse(TableRefusal::NoSuchTable, "no table '" + s.id + "'"); }
+
+/// At a private table, a request from someone neither seated nor watching needs the invitation
+/// code: sit and watch check it themselves (bad_invite), get_record carries it; anything else from
+/// a stranger is answered as if the table did not exist.
+bool stranger_at_private_table(const TableState& s, const PlayerRef& from, const TableRequest& request) {
+    if (!s.settings.private_table || s.seat_of(from.id) || s.watching(from.id)) return false;
+    if (std::holds_alternative<Sit>(request) || std::holds_alternative<Watch>(request)) return false;
+    if (std::holds_alternative<GetRecord>(request)) return false;  // record_of decides
+    return true;
+}
+
 std::string seat_range(const TableState& s) { return "seat must be 0.." + std::to_string(s.seat_count() - 1); }
 bool in_range(const TableState& s, int seat) { return seat >= 0 && seat < s.seat_count(); }
 
@@ -182,8 +194,9 @@ struct MachineJudge {
     }
     Decision operator()(const ReclaimExpired& c) const {
         const SeatState& st = s.seats[c.seat];
-        if (!st.disconnected || st.abandoned || !s.match_running() || st.reclaim_deadline != c.deadline)
-            return Events{};
+        if (!st.disconnected || st.abandoned || st.reclaim_deadline != c.deadline) return Events{};
+        if (!s.match_running())
+            return Events{SeatFreed{c.seat}};  // outside a match: the seat (and the chief's role) go
         return Events{Abandoned{c.seat}};
     }
     Decision operator()(const CancelExpired& c) const {
@@ -193,15 +206,14 @@ struct MachineJudge {
     Decision operator()(const ConnectionLost& c) const {
         if (auto seat = s.seat_of(c.who.id)) {
             if (s.seats[*seat].disconnected) return Events{};
-            std::optional<std::int64_t> deadline;
-            if (s.match_running()) deadline = now + s.policy.reclaim_window.count();
-            return Events{Disconnected{*seat, deadline}};
+            return Events{Disconnected{*seat, now + s.policy.reclaim_window.count()}};
         }
-        if (s.watching(c.who.id)) return Events{SpectatorLeft{c.who}};
+        if (s.watching(c.who.id)) return Events{SpectatorLeft{c.who, true}};
         return Events{};
     }
     Decision operator()(const ConnectionBack& c) const {
         auto seat = s.seat_of(c.who.id);
+        if (!seat && s.returns_as_spectator(c.who.id, now)) return Events{SpectatorJoined{c.who}};
         if (!seat || !s.seats[*seat].disconnected) return Events{};
         if (!c.after_robot && robot_decides_first(s, *seat)) return Deferred{};
         return Events{Reconnected{*seat}};
@@ -217,17 +229,27 @@ struct MachineJudge {
 }  // namespace
 
 Decision decide(const TableState& state, const Command& command, std::int64_t now_ms) {
-    if (const auto* request = std::get_if<FromPlayer>(&command))
+    if (const auto* request = std::get_if<FromPlayer>(&command)) {
+        if (stranger_at_private_table(state, request->from, request->request)) return no_such_table(state);
         return std::visit(RequestJudge{state, request->from, state.seat_of(request->from.id), now_ms},
                           request->request);
+    }
     return std::visit(MachineJudge{state, now_ms}, command);
 }
 
-std::variant<GameRecord, Refused> record_of(const TableState& state) {
+std::variant<GameRecord, Refused> record_of(const TableState& state, const PlayerRef& from, const GetRecord& query) {
+    if (state.settings.private_table) {
+        const bool played =
+            std::find(state.match_players.begin(), state.match_players.end(), from.id) != state.match_players.end();
+        if (!played && !state.seat_of(from.id) && !state.watching(from.id) && !state.invite_ok(query.invite))
+            return no_such_table(state);
+    }
     if (state.match.phase() == Phase::NotStarted) return refuse(RejectReason::NotStarted, "the match has not started");
-    if (!state.match.finished())
+    if (!state.match.finished() && !state.cancelled)
         return refuse(TableRefusal::MatchRunning, "the record is available once the match is over");
-    return make_record(state.match, state.actions);
+    GameRecord record = make_record(state.match, state.actions);
+    record.cancelled = state.cancelled;
+    return record;
 }
 
 }  // namespace belote::platform

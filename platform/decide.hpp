@@ -35,6 +35,7 @@ enum class TableRefusal : std::uint8_t {
     CancelLimit,           ///< too many proposals by this player this match
     AlreadyVoted,          ///< a second vote on the same proposal
     MatchRunning,          ///< get_record while the match is played
+    NoSuchTable,           ///< a private table, to someone with neither a place at it nor its code
 };
 
 /// A refused request: the table is unchanged. `message` is readable and reveals nothing hidden.
@@ -57,8 +58,10 @@ using Decision = std::variant<Refused, Deferred, std::vector<TableEvent>>;
 /// no events. GetRecord is a query and gives no events (see record_of).
 Decision decide(const TableState& state, const Command& command, std::int64_t now_ms);
 
-/// The record of the table's match for `get_record`: refused before the start (not_started) and
-/// while it is played (match_running).
-std::variant<GameRecord, Refused> record_of(const TableState& state);
+/// The record of the table's last match for `get_record` by `from`: refused before the start
+/// (not_started) and while it is played (match_running); a cancelled match's record says so. At a
+/// private table only the match's players, its spectators and holders of the invitation code may
+/// read it (no_such_table for anyone else).
+std::variant<GameRecord, Refused> record_of(const TableState& state, const PlayerRef& from, const GetRecord& query);
 
 }  // namespace belote::platform

@@ -25,6 +25,14 @@ struct Apply {
     void show_status(int seat) const { notify(seat_status(s, seat)); }
     void show_options() const { notify(OptionsNotice{s.chief(), s.options, s.settings}); }
 
+    /// Remembers a spectator who lost its connection, for its return (at most 64 are kept).
+    void remember_departed(const std::string& id) const {
+        std::erase_if(s.departed_spectators,
+                      [&](const auto& d) { return now - d.second >= s.policy.reclaim_window.count(); });
+        if (s.departed_spectators.size() >= 64) s.departed_spectators.erase(s.departed_spectators.begin());
+        s.departed_spectators[id] = now;
+    }
+
     /// Empties `seat`; a new chief is announced.
     void free_seat(int seat) const {
         auto chief_before = s.chief();
@@ -53,11 +61,13 @@ struct Apply {
         show_options();
     }
     void operator()(const SpectatorJoined& e) const {
+        s.departed_spectators.erase(e.player.id);
         s.spectators[e.player.id] = e.player;
         notify(SpectatorCount{static_cast<int>(s.spectators.size())});
     }
     void operator()(const SpectatorLeft& e) const {
         s.spectators.erase(e.player.id);
+        if (e.disconnected) remember_departed(e.player.id);
         notify(SpectatorCount{static_cast<int>(s.spectators.size())});
     }
     void operator()(const ChatPosted& e) const {
@@ -77,6 +87,9 @@ struct Apply {
         s.turn_deadline.reset();
         s.overdue.reset();
         s.actions.clear();
+        s.match_players.clear();
+        for (const SeatState& st : s.seats)
+            if (st.human) s.match_players.push_back(st.human->id);
         for (SeatState& st : s.seats) {
             st.cancel_proposals = 0;
             st.auto_moves = 0;
@@ -196,7 +209,12 @@ struct Apply {
             st.reclaim_deadline.reset();
             st.away = false;
             st.auto_moves = 0;
-            if (st.abandoned) free_seat(seat);
+            if (st.abandoned) {
+                free_seat(seat);
+            } else if (st.disconnected) {  // still away: the seat is kept for a new window, then freed
+                st.reclaim_deadline = now + s.policy.reclaim_window.count();
+                show_status(seat);
+            }
         }
     }
 };

@@ -69,8 +69,11 @@ struct Chat {
 struct RenewInvite {
     std::string code;
 };
-/// `get_record`: the game record of the finished match (a query: it changes nothing).
-struct GetRecord {};
+/// `get_record`: the game record of the last match, once it is over (a query: it changes nothing).
+/// `invite` lets someone who did not play it read the record of a private table.
+struct GetRecord {
+    std::optional<std::string> invite;
+};
 
 /// Any request a person sends to a table.
 using TableRequest = std::variant<Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand, ProposeCancel, VoteCancel,

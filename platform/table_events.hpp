@@ -36,9 +36,11 @@ struct OptionsChanged {
 struct SpectatorJoined {
     PlayerRef player;
 };
-/// `player` stopped watching (disconnected, or sat down).
+/// `player` stopped watching: sat down, or lost the connection (`disconnected`: coming back with
+/// its token within the reclaim window makes it a spectator again).
 struct SpectatorLeft {
     PlayerRef player;
+    bool disconnected = false;
 };
 /// `from` said `text` (seated in `seat`, or a spectator).
 struct ChatPosted {

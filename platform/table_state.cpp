@@ -61,6 +61,12 @@ bool TableState::invite_ok(const std::optional<std::string>& code) const {
     return !settings.private_table || (code && *code == invite);
 }
 
+bool TableState::returns_as_spectator(const std::string& player_id, std::int64_t now_ms) const {
+    auto it = departed_spectators.find(player_id);
+    return settings.spectators && it != departed_spectators.end() &&
+           now_ms - it->second < policy.reclaim_window.count();
+}
+
 std::optional<PlayerInfo> TableState::occupant(int seat) const {
     const SeatState& st = seats[seat];
     if (st.human) return PlayerInfo{st.human->name, false};

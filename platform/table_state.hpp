@@ -52,9 +52,10 @@ struct TableState {
     TableSettings settings;
     std::string invite;  ///< the invitation code of a private table
     Match match{MatchOptions{}, 0};
-    bool cancelled = false;               ///< the current match was cancelled by agreement
-    std::vector<RecordedAction> actions;  ///< every action the current match accepted
-    std::array<SeatState, 4> seats{};     ///< match.seats() of them are used
+    bool cancelled = false;                  ///< the current match was cancelled by agreement
+    std::vector<RecordedAction> actions;     ///< every action the current match accepted
+    std::vector<std::string> match_players;  ///< ids of the humans seated when the current match began
+    std::array<SeatState, 4> seats{};        ///< match.seats() of them are used
     std::uint64_t sit_counter = 0;
     std::uint64_t v = 0;  ///< the version: the number of notices so far (docs/design.md invariant 4)
     std::optional<std::int64_t> turn_deadline;  ///< of the decision in progress (epoch ms)
@@ -62,6 +63,7 @@ struct TableState {
     std::optional<CancelVote> cancel;
     std::uint64_t cancel_counter = 0;
     std::map<std::string, PlayerRef> spectators;              ///< by player id
+    std::map<std::string, std::int64_t> departed_spectators;  ///< lost their connection: id -> when
     std::map<std::string, std::deque<std::int64_t>> chatted;  ///< recent chat times by player id
 
     /// A new table with no one seated. `options` must be valid (validate()).
@@ -77,6 +79,9 @@ struct TableState {
     /// The seat of player `id`, if seated.
     std::optional<int> seat_of(const std::string& player_id) const;
     bool watching(const std::string& player_id) const { return spectators.count(player_id) > 0; }
+    /// True when `player_id` watched until its connection was lost, less than the reclaim window
+    /// before `now_ms`, and the table still allows spectators.
+    bool returns_as_spectator(const std::string& player_id, std::int64_t now_ms) const;
     /// True when a robot makes the decisions of `seat` now.
     bool robot_controlled(int seat) const;
     SeatPresence presence(int seat) const;

@@ -299,7 +299,7 @@ std::optional<platform::TableRequest> table_request(std::string_view type, const
     if (type == "take" || type == "pass" || type == "name" || type == "play" || type == "declare" || type == "bid" ||
         type == "contre" || type == "surcontre")
         return act_of(type, msg);
-    if (type == "get_record") return GetRecord{};
+    if (type == "get_record") return GetRecord{optional_string(msg, "invite")};
     if constexpr (std::is_same_v<Msg, json>)
         if (type == "set_options") return SetOptions{decode_patch(msg)};
     if (type == "stand") return Stand{};

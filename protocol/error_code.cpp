@@ -80,6 +80,7 @@ ErrorCode code_of_refusal(platform::TableRefusal reason) {
         case TableRefusal::CancelLimit: return ErrorCode::CancelLimit;
         case TableRefusal::AlreadyVoted: return ErrorCode::AlreadyVoted;
         case TableRefusal::MatchRunning: return ErrorCode::MatchRunning;
+        case TableRefusal::NoSuchTable: return ErrorCode::NoSuchTable;
     }
     return ErrorCode::Internal;
 }

@@ -28,6 +28,7 @@ json record_json(const GameRecord& record) {
     if (record.seed) out["seed"] = std::to_string(*record.seed);
     out["deals"] = std::move(deals);
     out["actions"] = std::move(actions);
+    if (record.cancelled) out["cancelled"] = true;
     return out;
 }
 
@@ -104,6 +105,10 @@ std::variant<GameRecord, std::string> record_from_json(const json& j) {
             a.action = *action;
             record.actions.push_back(a);
         }
+        if (auto it = j.find("cancelled"); it != j.end()) {
+            if (!it->is_boolean()) throw Bad{"cancelled must be true or false"};
+            record.cancelled = it->get<bool>();
+        }
         return record;
     } catch (const Bad& bad) {
         return bad.message;
@@ -127,6 +132,7 @@ json replay_json(const GameRecord& record, const ReplayResult& result) {
                 {"totals", result.totals},
                 {"finished", result.finished},
                 {"winner", result.winner ? json(*result.winner) : json(nullptr)}};
+    if (record.cancelled) out["cancelled"] = true;
     if (result.failure)
         out["error"] = {{"index", result.failure->index ? json(*result.failure->index) : json(nullptr)},
                         {"seat", result.failure->seat ? json(*result.failure->seat) : json(nullptr)},

@@ -117,7 +117,9 @@ std::string TableActor::invite() const {
 
 void TableActor::execute(const platform::Command& command, const Origin& origin) {
     const auto* from = std::get_if<platform::FromPlayer>(&command);
-    if (from && std::holds_alternative<platform::GetRecord>(from->request)) return answer_query(origin);
+    if (from)
+        if (const auto* query = std::get_if<platform::GetRecord>(&from->request))
+            return answer_query(from->from, *query, origin);
     const std::int64_t now = services_.clock->now_ms();
     platform::Decision decision = platform::decide(state_, command, now);
     if (const auto* refused = std::get_if<platform::Refused>(&decision)) return refuse(*refused, origin);
@@ -159,6 +161,7 @@ void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int
         published_.clear();
         platform::evolve(state_, event, now, published_);
         if (changes_entry(event) || state_.status() != status_before) entry_dirty_ = true;
+        schedule_timers();  // a deadline is armed before anyone hears of it
         send_reply();
         for (const auto& p : published_) deliver(p);
         after_event(event, origin);
@@ -191,7 +194,7 @@ void TableActor::after_event(const platform::TableEvent& event, const Origin& or
                    },
                    [&](const platform::Disconnected& e) {
                        spdlog::info("table {}: seat {} disconnected", id_, e.seat);
-                       if (e.reclaim_deadline) ops::metrics().robot_takeover();
+                       if (state_.match_running()) ops::metrics().robot_takeover();
                    },
                    [&](const platform::MatchBegun&) {
                        ops::metrics().match_started();
@@ -238,8 +241,8 @@ void TableActor::deliver(const platform::Published& published) {
     history_.add(std::move(delivered));
 }
 
-void TableActor::answer_query(const Origin& origin) {
-    auto record = platform::record_of(state_);
+void TableActor::answer_query(const platform::PlayerRef& from, const platform::GetRecord& query, const Origin& origin) {
+    auto record = platform::record_of(state_, from, query);
     if (const auto* refused = std::get_if<platform::Refused>(&record)) return refuse(*refused, origin);
     if (origin.reply) origin.reply->send(protocol::record_text(origin.reply->id, std::get<GameRecord>(record)));
 }

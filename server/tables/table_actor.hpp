@@ -128,7 +128,7 @@ private:
     void before_event(const platform::TableEvent& event);
     void after_event(const platform::TableEvent& event, const Origin& origin);
     void deliver(const platform::Published& published);
-    void answer_query(const Origin& origin);
+    void answer_query(const platform::PlayerRef& from, const platform::GetRecord& query, const Origin& origin);
     void refuse(const platform::Refused& refused, const Origin& origin);
     void resync(const std::shared_ptr<players::Player>& player, std::optional<std::uint64_t> seen);
     void send_snapshot(const std::shared_ptr<players::Player>& player, std::optional<int> seat);
