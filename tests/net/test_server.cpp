@@ -67,17 +67,22 @@ TestServer::~TestServer() {
 
 namespace {
 
-/// Hands one connection's messages to the ScriptedHandler.
+/// Hands one connection's messages to the ScriptedHandler. Holds the connection weakly (see
+/// EchoSink): the connection holds the sink.
 class ScriptedSink final : public MessageSink {
 public:
-    ScriptedSink(std::shared_ptr<ScriptedHandler> handler, std::shared_ptr<Connection> connection)
-        : handler_(std::move(handler)), connection_(std::move(connection)) {}
-    void on_text(std::string_view text) override { handler_->on_text(connection_, std::string(text)); }
-    void on_close() override { handler_->on_close(connection_); }
+    ScriptedSink(std::shared_ptr<ScriptedHandler> handler, const std::shared_ptr<Connection>& connection)
+        : handler_(std::move(handler)), connection_(connection) {}
+    void on_text(std::string_view text) override {
+        if (auto connection = connection_.lock()) handler_->on_text(connection, std::string(text));
+    }
+    void on_close() override {
+        if (auto connection = connection_.lock()) handler_->on_close(connection);
+    }
 
 private:
     std::shared_ptr<ScriptedHandler> handler_;
-    std::shared_ptr<Connection> connection_;
+    std::weak_ptr<Connection> connection_;
 };
 
 }  // namespace
@@ -88,7 +93,7 @@ std::shared_ptr<MessageSink> ScriptedHandler::on_open(std::shared_ptr<Connection
         opened_.push_back(connection);
         cv_.notify_all();
     }
-    return std::make_shared<ScriptedSink>(shared_from_this(), std::move(connection));
+    return std::make_shared<ScriptedSink>(shared_from_this(), connection);
 }
 
 void ScriptedHandler::on_text(const std::shared_ptr<Connection>& connection, std::string text) {

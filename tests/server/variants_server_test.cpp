@@ -19,6 +19,9 @@ struct VariantCase {
     json rules;
 };
 
+/// Names the case in test output (gtest would print its bytes, padding included).
+void PrintTo(const VariantCase& c, std::ostream* out) { *out << c.variant; }
+
 class VariantTableTest : public ::testing::TestWithParam<VariantCase> {};
 
 TEST_P(VariantTableTest, AWholeMatchAgainstRobotsAndItsRecord) {
