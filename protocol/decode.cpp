@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <limits>
 
 #include "engine/card.hpp"
@@ -55,8 +56,9 @@ template <class Value>
 int int_value(const Value& value, const char* name, long long lo, long long hi, ErrorCode out_of_range,
               const std::string& range_message) {
     if (!value.is_number_integer()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be an integer");
-    bool fits = value.is_number_unsigned()
-                    ? value.template get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+    bool fits = value.is_number_unsigned()  // every non-negative integer reads as unsigned
+                    ? value.template get<std::uint64_t>() <= static_cast<std::uint64_t>(hi) &&
+                          (lo <= 0 || value.template get<std::uint64_t>() >= static_cast<std::uint64_t>(lo))
                     : value.template get<std::int64_t>() >= lo && value.template get<std::int64_t>() <= hi;
     if (!fits) fail(out_of_range, range_message);
     return static_cast<int>(value.template get<std::int64_t>());
@@ -329,13 +331,35 @@ bool is_table_type(std::string_view type) {
     return false;
 }
 
+/// `list_tables` with its optional paging and filter fields.
+template <class Msg>
+ListTables decode_list_tables(const Msg& msg) {
+    ListTables list;
+    if (const auto* size = find_field(msg, "page_size"); size && !size->is_null())
+        list.page_size = int_value(*size, "page_size", 1, max_lobby_page, ErrorCode::BadMessage,
+                                   "field 'page_size' must be within 1.." + std::to_string(max_lobby_page));
+    if (auto cursor = optional_string(msg, "cursor")) {
+        std::uint64_t value = 0;
+        const char* end = cursor->data() + cursor->size();
+        auto [ptr, ec] = std::from_chars(cursor->data(), end, value);
+        if (cursor->empty() || ec != std::errc() || ptr != end)
+            fail(ErrorCode::BadMessage, "field 'cursor' must be the 'next' of a list_tables reply");
+        list.cursor = value;
+    }
+    if (auto variant = optional_string(msg, "variant")) list.variant = variant_value(*variant);
+    if (const auto* seats = find_field(msg, "free_seats"); seats && !seats->is_null())
+        list.free_seats =
+            int_value(*seats, "free_seats", 0, 4, ErrorCode::BadMessage, "field 'free_seats' must be within 0..4");
+    return list;
+}
+
 template <class Msg>
 Command decode_command(std::string_view type, const Msg& msg) {
     if constexpr (std::is_same_v<Msg, json>) {
         if (type == "hello") return decode_hello(msg);
         if (type == "create_table") return decode_create_table(msg);
     }
-    if (type == "list_tables") return ListTables{};
+    if (type == "list_tables") return decode_list_tables(msg);
     if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");
     std::string table = string_field(msg, "table");
     return TableCommand{std::move(table), *table_request(type, msg)};
@@ -450,7 +474,13 @@ bool needs_tree(std::string_view type) {
 template <class Value>
 std::optional<RequestId> id_of(const Value* value) {
     if (!value) return std::nullopt;
-    if (value->is_string()) return RequestId{value->template get<std::string>()};
+    if (value->is_string()) {
+        auto text = value->template get<std::string>();
+        std::size_t chars = 0;  // code points: UTF-8 bytes that do not continue a sequence
+        for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+        if (chars > max_request_id_chars) return std::nullopt;
+        return RequestId{std::move(text)};
+    }
     if (value->is_number_integer() &&
         !(value->is_number_unsigned() &&
           value->template get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
@@ -466,7 +496,11 @@ Decoded decode_object(const Msg& msg) {
         const auto* id_value = find_field(msg, "id");
         if (!id_value) return DecodeError{{}, ErrorCode::BadMessage, "missing field 'id'"};
         auto parsed = id_of(id_value);
-        if (!parsed) return DecodeError{{}, ErrorCode::BadMessage, "field 'id' must be an integer or a string"};
+        if (!parsed)
+            return DecodeError{{},
+                               ErrorCode::BadMessage,
+                               "field 'id' must be an integer or a string of at most " +
+                                   std::to_string(max_request_id_chars) + " characters"};
         id = std::move(*parsed);
         std::string type = string_field(msg, "type");
         return Request{id, decode_command(type, msg)};
