@@ -8,6 +8,7 @@
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
 #include "protocol/rules_json.hpp"
+#include "protocol/text_rules.hpp"
 #include "protocol/version.hpp"
 
 namespace belote::protocol {
@@ -140,22 +141,17 @@ bool each_code_point(std::string_view text, Visit&& visit) {
 
 bool is_control(std::uint32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
 
-// Zero-width and bidirectional controls let a name hide or reorder its text (U+200B–U+200F,
-// U+202A–U+202E, U+2060–U+2069, U+FEFF).
-bool is_invisible_format_char(std::uint32_t cp) {
-    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) ||
-           cp == 0xFEFF;
-}
-
-bool is_blank(std::uint32_t cp) { return cp == 0x20 || cp == 0xA0 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A); }
-
-/// Checks chat text: 1..max_chat_chars code points of valid UTF-8 without control characters (a
-/// newline or tab included). Returns the problem, or empty.
+/// Checks chat text: 1..max_chat_chars code points of valid UTF-8, each allowed by chat_allows (no
+/// control character, a newline or tab included, no bidirectional control, line separator or
+/// zero-width space). Returns the problem, or empty.
 std::string chat_problem(std::string_view text) {
     std::size_t chars = 0;
     std::string problem;
     bool valid = each_code_point(text, [&](std::uint32_t cp) {
-        if (is_control(cp)) problem = "text must not contain control characters";
+        if (is_control(cp))
+            problem = "text must not contain control characters";
+        else if (!chat_allows(cp))
+            problem = "text must not contain direction-changing, line-separating or zero-width characters";
         ++chars;
         return problem.empty();
     });
@@ -187,8 +183,9 @@ Hello decode_hello(const json& msg) {
         fail(ErrorCode::UnsupportedProtocol, "protocol " + std::to_string(hello.protocol) +
                                                  " is not supported (this server speaks " + std::to_string(version) +
                                                  ")");
-    hello.nickname = string_field(msg, "nickname");
-    if (auto problem = nickname_problem(hello.nickname); !problem.empty()) fail(ErrorCode::BadNickname, problem);
+    auto nickname = check_nickname(string_field(msg, "nickname"), max_nickname_chars);
+    if (!nickname.problem.empty()) fail(ErrorCode::BadNickname, nickname.problem);
+    hello.nickname = std::move(nickname.text);  // in NFC
     hello.token = optional_string(msg, "token");
     hello.resume = decode_resume(msg);
     return hello;
@@ -534,27 +531,7 @@ bool too_deep(std::string_view text) {
 
 }  // namespace
 
-std::string nickname_problem(std::string_view nickname) {
-    std::size_t chars = 0;
-    std::size_t visible = 0;
-    std::string problem;
-    bool valid = each_code_point(nickname, [&](std::uint32_t cp) {
-        if (is_control(cp))
-            problem = "nickname must not contain control characters";
-        else if (is_invisible_format_char(cp))
-            problem = "nickname must not contain invisible or direction-changing characters";
-        ++chars;
-        if (!is_blank(cp)) ++visible;
-        return problem.empty();
-    });
-    if (!valid) return "nickname is not valid UTF-8";
-    if (!problem.empty()) return problem;
-    if (chars == 0) return "nickname must not be empty";
-    if (visible == 0) return "nickname must not be blank";
-    if (chars > max_nickname_chars)
-        return "nickname must be at most " + std::to_string(max_nickname_chars) + " characters";
-    return {};
-}
+std::string nickname_problem(std::string_view nickname) { return check_nickname(nickname, max_nickname_chars).problem; }
 
 Decoded decode_request(std::string_view text) noexcept {
     RequestId id;

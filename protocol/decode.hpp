@@ -32,9 +32,9 @@ inline constexpr std::size_t max_request_id_chars = 64;
 /// Longest nickname, in Unicode characters (code points).
 inline constexpr std::size_t max_nickname_chars = 24;
 
-/// Checks a nickname: 1..max_nickname_chars code points of valid UTF-8, no control characters
-/// (U+0000-U+001F, U+007F-U+009F), no invisible or direction-changing characters, not blank.
-/// Returns a reason when invalid, an empty string when valid.
+/// Checks a nickname (protocol/text_rules.hpp check_nickname): 1..max_nickname_chars code points
+/// after NFC normalization, of general categories other than Cc, Cf, Zl, Zp, Co and Cn, no Hangul
+/// filler nor U+034F, not blank. Returns a reason when invalid, an empty string when valid.
 std::string nickname_problem(std::string_view nickname);
 
 /// Decodes one client frame.

@@ -1,6 +1,7 @@
 // The rest of the outside probe's findings (issue 18), each checked against the real server over
 // real WebSockets: a long absence comes back as a snapshot, bounded request ids and pre-hello
-// traffic, connections and tables per address, waiting tables, a paged lobby.
+// traffic, connections and tables per address, waiting tables, a paged lobby, nicknames and chat
+// checked by Unicode category.
 
 #include <gtest/gtest.h>
 
@@ -207,6 +208,64 @@ TEST(HardeningTest, WaitingTablesAreCappedServerWide) {
     for (int s = 1; s < 4; ++s) ASSERT_EQ(code(table_request(ana, "add_robot", t, {{"seat", s}})), "ok");
     ASSERT_EQ(code(table_request(ana, "start", t)), "ok");  // playing: no longer waiting
     EXPECT_EQ(code(create_table(bea)), "ok");
+}
+
+/// The UTF-8 of code point `cp`.
+std::string utf8(char32_t cp) {
+    std::string out;
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+    return out;
+}
+
+json hello_as(GameClient& c, const std::string& nickname) {
+    return c.request({{"type", "hello"}, {"protocol", 1}, {"nickname", nickname}});
+}
+
+TEST(HardeningTest, NicknamesRefuseInvisibleAndDirectionCharactersAndAreNormalized) {
+    ClockedServer server;
+    // The probe's list (U+061C, U+034F, U+1160, U+3164, U+2028), then one of each refused
+    // category (Cc, Cf, Zl, Zp, Co, Cn) and the other Hangul fillers.
+    for (char32_t cp : {0x061C, 0x034F, 0x1160, 0x3164, 0x2028, 0x0007, 0x200B, 0x202E, 0x2029, 0xE000, 0x0378, 0xF0000,
+                        0x115F, 0xFFA0}) {
+        GameClient c(server.port());
+        json refused = hello_as(c, "An" + utf8(cp) + "a");
+        EXPECT_EQ(code(refused), "bad_nickname") << std::hex << static_cast<std::uint32_t>(cp);
+        EXPECT_EQ(code(hello_as(c, utf8(cp))), "bad_nickname") << std::hex << static_cast<std::uint32_t>(cp);
+    }
+    GameClient c(server.port());
+    json hello = hello_as(c, "Jose" + utf8(0x0301) + " " + utf8(0x4E2D) + utf8(0x0627));  // e + combining acute
+    ASSERT_EQ(code(hello), "ok");
+    EXPECT_EQ(hello["player"]["nickname"], "Jos" + utf8(0x00E9) + " " + utf8(0x4E2D) + utf8(0x0627));  // NFC
+}
+
+TEST(HardeningTest, ChatRefusesBidiControlsLineSeparatorsAndZeroWidthSpaces) {
+    ClockedServer server;
+    GameClient ana(server.port());
+    ana.hello("Ana");
+    const std::string t = create_table(ana)["table"];
+    ASSERT_EQ(code(sit_at(ana, t, 0)), "ok");
+    for (char32_t cp : {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+                        0x2028, 0x2029, 0x200B, 0x2060, 0xFEFF}) {
+        json refused = table_request(ana, "chat", t, {{"text", "abc" + utf8(cp) + "def"}});
+        EXPECT_EQ(code(refused), "bad_chat") << std::hex << static_cast<std::uint32_t>(cp);
+    }
+    // Other scripts, emoji with a zero-width joiner: accepted.
+    const std::string family = utf8(0x1F469) + utf8(0x200D) + utf8(0x1F467);
+    EXPECT_EQ(code(table_request(ana, "chat", t, {{"text", utf8(0x0645) + utf8(0x0631) + " " + family}})), "ok");
 }
 
 }  // namespace
