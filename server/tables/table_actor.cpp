@@ -251,8 +251,9 @@ void TableActor::answer_query(const platform::PlayerRef& from, const platform::G
 void TableActor::refuse(const platform::Refused& refused, const Origin& origin) {
     if (!origin.reply) return;
     auto code = protocol::code_of(refused);
-    spdlog::debug("table {}: refused a request from {}: {} ({})", id_,
-                  origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code), refused.message);
+    // The code only: the message may name a card (the one refused, or what the seat must play).
+    spdlog::debug("table {}: refused a request from {}: {}", id_,
+                  origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code));
     ops::metrics().error(protocol::to_string(code));
     origin.reply->send(protocol::error_text(origin.reply->id, code, refused.message));
 }
