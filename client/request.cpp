@@ -75,7 +75,14 @@ nlohmann::ordered_json request_to_json(const Request& request, const RequestId& 
                                      }
                                      return j;
                                  },
-                                 [&](const ListTables&) { return head(type, id); },
+                                 [&](const ListTables& r) {
+                                     ojson j = head(type, id);
+                                     if (r.page_size) j["page_size"] = *r.page_size;
+                                     if (r.cursor) j["cursor"] = *r.cursor;
+                                     if (r.variant) j["variant"] = *r.variant;
+                                     if (r.free_seats) j["free_seats"] = *r.free_seats;
+                                     return j;
+                                 },
                                  [&](const CreateTable& r) {
                                      ojson j = head(type, id);
                                      j["variant"] = r.variant;

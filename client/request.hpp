@@ -34,8 +34,13 @@ struct Hello {
     int protocol = 1;
 };
 
-/// `list_tables`: the public tables of the lobby.
-struct ListTables {};
+/// `list_tables`: one page of the public tables of the lobby; only the fields set are sent.
+struct ListTables {
+    std::optional<int> page_size{};        ///< 1..50 (server default 50)
+    std::optional<std::string> cursor{};   ///< the `next` of the previous page
+    std::optional<std::string> variant{};  ///< only this variant
+    std::optional<int> free_seats{};       ///< only tables with at least this many empty seats
+};
 
 /// The table options of docs/protocol.md "Table options"; only the fields set are sent.
 struct TableOptions {

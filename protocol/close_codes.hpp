@@ -20,6 +20,10 @@ inline constexpr std::uint16_t internal_error = 1011;
 inline constexpr std::uint16_t service_restart = 1012;
 /// The player signed in on another connection.
 inline constexpr std::uint16_t replaced = 4001;
+/// The connection did not say hello within --hello-timeout-s.
+inline constexpr std::uint16_t hello_timeout = 4002;
+/// The client's IP address already holds --max-connections-per-address WebSocket connections.
+inline constexpr std::uint16_t too_many_connections = 4003;
 /// The outbound queue overflowed: the client reads too slowly.
 inline constexpr std::uint16_t send_queue_full = 4008;
 /// The client sent messages faster than allowed.

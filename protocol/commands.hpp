@@ -23,8 +23,16 @@ struct Hello {
     std::map<std::string, std::uint64_t> resume;  ///< table id -> last `v` the client saw there
 };
 
-/// `list_tables`.
-struct ListTables {};
+/// Most tables in one list_tables reply (and its default page_size).
+inline constexpr int max_lobby_page = 50;
+
+/// `list_tables`: one page of the public tables, in creation order, filtered. Already validated.
+struct ListTables {
+    int page_size = max_lobby_page;       ///< 1..max_lobby_page
+    std::optional<std::uint64_t> cursor;  ///< where to start (a previous reply's `next`); none: at the start
+    std::optional<Variant> variant;       ///< only tables of this variant
+    int free_seats = 0;                   ///< only tables with at least this many empty seats (0..4)
+};
 
 /// `create_table`: already validated (a playable variant, target 301/501/1000, `rules` accepted by
 /// rules_from_json for the variant, defaults for options not given).

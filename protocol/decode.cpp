@@ -2,11 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <limits>
 
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
 #include "protocol/rules_json.hpp"
+#include "protocol/text_rules.hpp"
 #include "protocol/version.hpp"
 
 namespace belote::protocol {
@@ -55,8 +57,9 @@ template <class Value>
 int int_value(const Value& value, const char* name, long long lo, long long hi, ErrorCode out_of_range,
               const std::string& range_message) {
     if (!value.is_number_integer()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be an integer");
-    bool fits = value.is_number_unsigned()
-                    ? value.template get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+    bool fits = value.is_number_unsigned()  // every non-negative integer reads as unsigned
+                    ? value.template get<std::uint64_t>() <= static_cast<std::uint64_t>(hi) &&
+                          (lo <= 0 || value.template get<std::uint64_t>() >= static_cast<std::uint64_t>(lo))
                     : value.template get<std::int64_t>() >= lo && value.template get<std::int64_t>() <= hi;
     if (!fits) fail(out_of_range, range_message);
     return static_cast<int>(value.template get<std::int64_t>());
@@ -138,22 +141,17 @@ bool each_code_point(std::string_view text, Visit&& visit) {
 
 bool is_control(std::uint32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
 
-// Zero-width and bidirectional controls let a name hide or reorder its text (U+200B–U+200F,
-// U+202A–U+202E, U+2060–U+2069, U+FEFF).
-bool is_invisible_format_char(std::uint32_t cp) {
-    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) ||
-           cp == 0xFEFF;
-}
-
-bool is_blank(std::uint32_t cp) { return cp == 0x20 || cp == 0xA0 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A); }
-
-/// Checks chat text: 1..max_chat_chars code points of valid UTF-8 without control characters (a
-/// newline or tab included). Returns the problem, or empty.
+/// Checks chat text: 1..max_chat_chars code points of valid UTF-8, each allowed by chat_allows (no
+/// control character, a newline or tab included, no bidirectional control, line separator or
+/// zero-width space). Returns the problem, or empty.
 std::string chat_problem(std::string_view text) {
     std::size_t chars = 0;
     std::string problem;
     bool valid = each_code_point(text, [&](std::uint32_t cp) {
-        if (is_control(cp)) problem = "text must not contain control characters";
+        if (is_control(cp))
+            problem = "text must not contain control characters";
+        else if (!chat_allows(cp))
+            problem = "text must not contain direction-changing, line-separating or zero-width characters";
         ++chars;
         return problem.empty();
     });
@@ -185,8 +183,9 @@ Hello decode_hello(const json& msg) {
         fail(ErrorCode::UnsupportedProtocol, "protocol " + std::to_string(hello.protocol) +
                                                  " is not supported (this server speaks " + std::to_string(version) +
                                                  ")");
-    hello.nickname = string_field(msg, "nickname");
-    if (auto problem = nickname_problem(hello.nickname); !problem.empty()) fail(ErrorCode::BadNickname, problem);
+    auto nickname = check_nickname(string_field(msg, "nickname"), max_nickname_chars);
+    if (!nickname.problem.empty()) fail(ErrorCode::BadNickname, nickname.problem);
+    hello.nickname = std::move(nickname.text);  // in NFC
     hello.token = optional_string(msg, "token");
     hello.resume = decode_resume(msg);
     return hello;
@@ -329,13 +328,35 @@ bool is_table_type(std::string_view type) {
     return false;
 }
 
+/// `list_tables` with its optional paging and filter fields.
+template <class Msg>
+ListTables decode_list_tables(const Msg& msg) {
+    ListTables list;
+    if (const auto* size = find_field(msg, "page_size"); size && !size->is_null())
+        list.page_size = int_value(*size, "page_size", 1, max_lobby_page, ErrorCode::BadMessage,
+                                   "field 'page_size' must be within 1.." + std::to_string(max_lobby_page));
+    if (auto cursor = optional_string(msg, "cursor")) {
+        std::uint64_t value = 0;
+        const char* end = cursor->data() + cursor->size();
+        auto [ptr, ec] = std::from_chars(cursor->data(), end, value);
+        if (cursor->empty() || ec != std::errc() || ptr != end)
+            fail(ErrorCode::BadMessage, "field 'cursor' must be the 'next' of a list_tables reply");
+        list.cursor = value;
+    }
+    if (auto variant = optional_string(msg, "variant")) list.variant = variant_value(*variant);
+    if (const auto* seats = find_field(msg, "free_seats"); seats && !seats->is_null())
+        list.free_seats =
+            int_value(*seats, "free_seats", 0, 4, ErrorCode::BadMessage, "field 'free_seats' must be within 0..4");
+    return list;
+}
+
 template <class Msg>
 Command decode_command(std::string_view type, const Msg& msg) {
     if constexpr (std::is_same_v<Msg, json>) {
         if (type == "hello") return decode_hello(msg);
         if (type == "create_table") return decode_create_table(msg);
     }
-    if (type == "list_tables") return ListTables{};
+    if (type == "list_tables") return decode_list_tables(msg);
     if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");
     std::string table = string_field(msg, "table");
     return TableCommand{std::move(table), *table_request(type, msg)};
@@ -450,7 +471,13 @@ bool needs_tree(std::string_view type) {
 template <class Value>
 std::optional<RequestId> id_of(const Value* value) {
     if (!value) return std::nullopt;
-    if (value->is_string()) return RequestId{value->template get<std::string>()};
+    if (value->is_string()) {
+        auto text = value->template get<std::string>();
+        std::size_t chars = 0;  // code points: UTF-8 bytes that do not continue a sequence
+        for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+        if (chars > max_request_id_chars) return std::nullopt;
+        return RequestId{std::move(text)};
+    }
     if (value->is_number_integer() &&
         !(value->is_number_unsigned() &&
           value->template get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
@@ -466,7 +493,11 @@ Decoded decode_object(const Msg& msg) {
         const auto* id_value = find_field(msg, "id");
         if (!id_value) return DecodeError{{}, ErrorCode::BadMessage, "missing field 'id'"};
         auto parsed = id_of(id_value);
-        if (!parsed) return DecodeError{{}, ErrorCode::BadMessage, "field 'id' must be an integer or a string"};
+        if (!parsed)
+            return DecodeError{{},
+                               ErrorCode::BadMessage,
+                               "field 'id' must be an integer or a string of at most " +
+                                   std::to_string(max_request_id_chars) + " characters"};
         id = std::move(*parsed);
         std::string type = string_field(msg, "type");
         return Request{id, decode_command(type, msg)};
@@ -500,27 +531,7 @@ bool too_deep(std::string_view text) {
 
 }  // namespace
 
-std::string nickname_problem(std::string_view nickname) {
-    std::size_t chars = 0;
-    std::size_t visible = 0;
-    std::string problem;
-    bool valid = each_code_point(nickname, [&](std::uint32_t cp) {
-        if (is_control(cp))
-            problem = "nickname must not contain control characters";
-        else if (is_invisible_format_char(cp))
-            problem = "nickname must not contain invisible or direction-changing characters";
-        ++chars;
-        if (!is_blank(cp)) ++visible;
-        return problem.empty();
-    });
-    if (!valid) return "nickname is not valid UTF-8";
-    if (!problem.empty()) return problem;
-    if (chars == 0) return "nickname must not be empty";
-    if (visible == 0) return "nickname must not be blank";
-    if (chars > max_nickname_chars)
-        return "nickname must be at most " + std::to_string(max_nickname_chars) + " characters";
-    return {};
-}
+std::string nickname_problem(std::string_view nickname) { return check_nickname(nickname, max_nickname_chars).problem; }
 
 Decoded decode_request(std::string_view text) noexcept {
     RequestId id;

@@ -25,12 +25,16 @@ using Decoded = std::variant<Request, DecodeError>;
 /// parser can ever see an attacker-chosen depth.
 inline constexpr int max_json_depth = 32;
 
+/// Longest string request id, in Unicode characters (a longer one is refused as bad_message with
+/// `"id":null`: ids are remembered per connection, so their size is bounded).
+inline constexpr std::size_t max_request_id_chars = 64;
+
 /// Longest nickname, in Unicode characters (code points).
 inline constexpr std::size_t max_nickname_chars = 24;
 
-/// Checks a nickname: 1..max_nickname_chars code points of valid UTF-8, no control characters
-/// (U+0000-U+001F, U+007F-U+009F), no invisible or direction-changing characters, not blank.
-/// Returns a reason when invalid, an empty string when valid.
+/// Checks a nickname (protocol/text_rules.hpp check_nickname): 1..max_nickname_chars code points
+/// after NFC normalization, of general categories other than Cc, Cf, Zl, Zp, Co and Cn, no Hangul
+/// filler nor U+034F, not blank. Returns a reason when invalid, an empty string when valid.
 std::string nickname_problem(std::string_view nickname);
 
 /// Decodes one client frame.
@@ -38,7 +42,8 @@ std::string nickname_problem(std::string_view nickname);
 /// Output: a Request, or a DecodeError with, in order of checking:
 /// - bad_json (no id): `text` is not JSON, or not a JSON object, or nests arrays/objects deeper
 ///   than max_json_depth;
-/// - bad_message (no id): `id` missing, or neither a 64-bit integer nor a string;
+/// - bad_message (no id): `id` missing, or neither a 64-bit integer nor a string of at most
+///   max_request_id_chars characters;
 /// - bad_message: `type` missing or not a string; unknown_type: not a known message type;
 /// - bad_message naming the field: a required field missing or of the wrong type, a card or suit
 ///   that is not valid notation; a seat that does not fit is bad_seat instead;

@@ -40,6 +40,7 @@ constexpr std::array<std::string_view, error_code_count> names{
     "no_cancel_proposal",
     "cancel_limit",
     "already_voted",
+    "lobby_full",
     "internal",
 };
 

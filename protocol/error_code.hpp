@@ -45,6 +45,7 @@ enum class ErrorCode : std::uint8_t {
     NoCancelProposal,      ///< "no_cancel_proposal": vote_cancel without an open proposal
     CancelLimit,           ///< "cancel_limit": the player made the most proposals allowed this match
     AlreadyVoted,          ///< "already_voted"
+    LobbyFull,             ///< "lobby_full": the server holds --max-waiting-tables tables not started yet
     Internal,              ///< "internal": unexpected server failure
 };
 

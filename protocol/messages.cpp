@@ -400,10 +400,12 @@ std::string invite_text(const RequestId& id, std::string_view invite) {
     return to_text(ok_reply(id_json(id), {{"invite", invite}}));
 }
 
-std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables) {
+std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables,
+                        std::optional<std::uint64_t> next) {
     json list = json::array();
     for (const auto& entry : tables) list.push_back(lobby_entry_json(entry));
-    return to_text(ok_reply(id_json(id), {{"tables", std::move(list)}}));
+    return to_text(ok_reply(
+        id_json(id), {{"tables", std::move(list)}, {"next", next ? json(std::to_string(*next)) : json(nullptr)}}));
 }
 
 std::string record_text(const RequestId& id, const GameRecord& record) {

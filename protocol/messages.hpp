@@ -53,8 +53,10 @@ std::string hello_text(const RequestId& id, std::string_view token, std::string_
 std::string created_text(const RequestId& id, std::string_view table, std::string_view invite);
 /// The reply to renew_invite: {"type":"ok","id","invite"}.
 std::string invite_text(const RequestId& id, std::string_view invite);
-/// The reply to list_tables: {"type":"ok","id","tables":[lobby entries]}.
-std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables);
+/// The reply to list_tables: {"type":"ok","id","tables":[lobby entries],"next":cursor or null}
+/// (`next`: where the next page starts, as an opaque string).
+std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables,
+                        std::optional<std::uint64_t> next = std::nullopt);
 /// The reply to get_record: {"type":"ok","id","record":{…docs/game-record.md…}}.
 std::string record_text(const RequestId& id, const GameRecord& record);
 /// {"type":"error","id","code","message"}.

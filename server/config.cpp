@@ -78,6 +78,12 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->capture_default_str()
         ->check(CLI::Number)
         ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+    app.add_option("--max-send-queue-bytes", c.max_send_queue_bytes,
+                   "Most bytes queued to a client before it is disconnected (4008)")
+        ->envname("BELOTE_MAX_SEND_QUEUE_BYTES")
+        ->capture_default_str()
+        ->check(CLI::Number)
+        ->check(CLI::Range(std::size_t{64} << 10, std::size_t{1} << 30));
     app.add_option("--idle-timeout-s", c.idle_timeout_s,
                    "Seconds of silence after which a WebSocket client is dropped (pinged at half)")
         ->envname("BELOTE_IDLE_TIMEOUT_S")
@@ -127,6 +133,28 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->envname("BELOTE_GUEST_TTL_S")
         ->capture_default_str()
         ->check(CLI::Range(1u, 30u * 86'400u));
+
+    app.add_option("--max-tables-per-address", c.max_tables_per_address,
+                   "Unfinished tables the players of one IP address may have created (over: too_many_tables; 0: no "
+                   "limit)")
+        ->envname("BELOTE_MAX_TABLES_PER_ADDRESS")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 1'000'000u));
+    app.add_option("--max-waiting-tables", c.max_waiting_tables,
+                   "Tables whose first match has not started, server-wide (over: lobby_full; 0: no limit)")
+        ->envname("BELOTE_MAX_WAITING_TABLES")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 10'000'000u));
+    app.add_option("--hello-timeout-s", c.hello_timeout_s,
+                   "Seconds a new WebSocket connection has to say hello (else: close 4002)")
+        ->envname("BELOTE_HELLO_TIMEOUT_S")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 3'600u));
+    app.add_option("--max-connections-per-address", c.max_connections_per_address,
+                   "WebSocket connections one IP address may hold at once (over: close 4003; 0: no limit)")
+        ->envname("BELOTE_MAX_CONNECTIONS_PER_ADDRESS")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 1'000'000u));
 
     try {
         app.parse(argc, argv);

@@ -13,12 +13,13 @@ std::string default_web_dir();
 /// Server settings. Every field can be given as a command-line flag or a BELOTE_* environment
 /// variable (the flag wins); see parse_config.
 struct Config {
-    std::string address = "0.0.0.0";          ///< --address, BELOTE_ADDRESS: IPv4/IPv6 to bind
-    unsigned short port = 8080;               ///< --port, BELOTE_PORT: 0 picks a free port
-    std::string web_dir = default_web_dir();  ///< --web-dir, BELOTE_WEB_DIR: served at "/"
-    std::string log_level = "info";           ///< --log-level, BELOTE_LOG_LEVEL: spdlog level name
-    std::size_t max_frame_bytes = 64 * 1024;  ///< --max-frame-bytes, BELOTE_MAX_FRAME_BYTES
-    std::size_t max_send_queue = 256;         ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
+    std::string address = "0.0.0.0";             ///< --address, BELOTE_ADDRESS: IPv4/IPv6 to bind
+    unsigned short port = 8080;                  ///< --port, BELOTE_PORT: 0 picks a free port
+    std::string web_dir = default_web_dir();     ///< --web-dir, BELOTE_WEB_DIR: served at "/"
+    std::string log_level = "info";              ///< --log-level, BELOTE_LOG_LEVEL: spdlog level name
+    std::size_t max_frame_bytes = 64 * 1024;     ///< --max-frame-bytes, BELOTE_MAX_FRAME_BYTES
+    std::size_t max_send_queue = 256;            ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
+    std::size_t max_send_queue_bytes = 4 << 20;  ///< --max-send-queue-bytes, BELOTE_MAX_SEND_QUEUE_BYTES
     unsigned idle_timeout_s =
         300;               ///< --idle-timeout-s, BELOTE_IDLE_TIMEOUT_S: ping at half, drop a silent client at the end
     unsigned threads = 2;  ///< --threads, BELOTE_THREADS: io_context threads
@@ -36,7 +37,14 @@ struct Config {
     unsigned idle_table_s = 600;  ///< --idle-table-s, BELOTE_IDLE_TABLE_S: a table nobody is at closes after this
     unsigned guest_ttl_s =
         3600;  ///< --guest-ttl-s, BELOTE_GUEST_TTL_S: a player with no connection and no table expires
-    unsigned max_tables_per_player = 5;  ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
+    unsigned max_tables_per_player = 5;    ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
+    unsigned max_tables_per_address = 20;  ///< --max-tables-per-address, BELOTE_MAX_TABLES_PER_ADDRESS: unfinished
+                                           ///< tables created from one IP (0: none)
+    unsigned max_waiting_tables =
+        1000;  ///< --max-waiting-tables, BELOTE_MAX_WAITING_TABLES: tables not started yet, server-wide (0: none)
+    unsigned hello_timeout_s = 10;  ///< --hello-timeout-s, BELOTE_HELLO_TIMEOUT_S: a connection must say hello by then
+    unsigned max_connections_per_address =
+        20;  ///< --max-connections-per-address, BELOTE_MAX_CONNECTIONS_PER_ADDRESS: WebSockets per IP (0: no limit)
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

@@ -728,7 +728,9 @@ int main(int argc, char** argv) {
                  "game mode: first drive belote-echo with as many connections, same pace (baseline)");
     app.add_option("--server-bin", o.server_bin, "start this belote-server as a child (else --port and --pid)");
     app.add_option("--echo-bin", o.echo_bin, "start this belote-echo as a child (else --echo-port)");
-    app.add_option("--port", o.port, "port of a running belote-server on 127.0.0.1");
+    app.add_option("--port", o.port,
+                   "port of a running belote-server on 127.0.0.1 (start it with --max-connections-per-address 0 "
+                   "--max-tables-per-address 0 --max-waiting-tables 0)");
     app.add_option("--echo-port", o.echo_port, "port of a running belote-echo on 127.0.0.1");
     app.add_option("--pid", o.server_pid, "pid of the running belote-server (for its VmRSS and CPU)");
     app.add_option("--tables", o.tables, "tables with connected players")->capture_default_str();
@@ -768,17 +770,11 @@ int main(int argc, char** argv) {
         const bool need_echo = o.mode == "echo" || o.with_echo;
         if (need_server && !o.server_bin.empty()) {
             o.port = free_port();
-            std::vector<std::string> args{o.server_bin,
-                                          "--address",
-                                          "127.0.0.1",
-                                          "--port",
-                                          std::to_string(o.port),
-                                          "--log-level",
-                                          "warn",
-                                          "--threads",
-                                          std::to_string(o.server_threads),
-                                          "--robot-delay-ms",
-                                          std::to_string(o.robot_delay_ms)};
+            std::vector<std::string> args{
+                o.server_bin, "--address", "127.0.0.1", "--port", std::to_string(o.port), "--log-level", "warn",
+                "--threads", std::to_string(o.server_threads), "--robot-delay-ms", std::to_string(o.robot_delay_ms),
+                // every client of the load comes from 127.0.0.1
+                "--max-connections-per-address", "0", "--max-tables-per-address", "0", "--max-waiting-tables", "0"};
             server.pid = spawn_and_wait(args, o.port);
             o.server_pid = server.pid;
         }

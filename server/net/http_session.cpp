@@ -48,7 +48,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
 
     const auto& req = parser_->get();
-    spdlog::debug("http {} {}", std::string_view(req.method_string()), std::string_view(req.target()));
+    // The path only: a query may carry an invitation code (`?table=…&invite=…`), never logged.
+    const std::string_view logged_target = req.target();
+    spdlog::debug("http {} {}", std::string_view(req.method_string()),
+                  logged_target.substr(0, logged_target.find('?')));
     if (beast::websocket::is_upgrade(req)) {
         const std::string_view target = req.target();
         if (target.substr(0, target.find('?')) == "/ws") return upgrade_to_websocket();

@@ -29,6 +29,7 @@ Server::Server(boost::asio::io_context& ioc, const Config& config, std::shared_p
     ctx->web_root = web_root_of(config.web_dir);
     ctx->max_frame_bytes = config.max_frame_bytes;
     ctx->max_send_queue = config.max_send_queue;
+    ctx->max_send_queue_bytes = config.max_send_queue_bytes;
     ctx->idle_timeout = std::chrono::seconds(config.idle_timeout_s);
     ctx->handler = std::move(handler);
 

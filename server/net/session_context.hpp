@@ -18,6 +18,9 @@ struct SessionContext {
     /// Most outbound messages queued per connection (including the one being written);
     /// one more closes the connection with 4008.
     std::size_t max_send_queue = 256;
+    /// Most outbound bytes queued per connection (the messages waiting and the bytes the stream
+    /// holds); one more message over it closes the connection with 4008.
+    std::size_t max_send_queue_bytes = 4 << 20;
     /// After the server starts closing a WebSocket, the time allowed for the pending writes and
     /// the close handshake before the TCP connection is dropped.
     std::chrono::steady_clock::duration close_timeout = std::chrono::seconds(5);

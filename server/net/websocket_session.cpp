@@ -57,6 +57,7 @@ WebSocketSession::WebSocketSession(Socket&& socket, const SessionContext& ctx)
       handler_(ctx.handler),
       max_frame_bytes_(ctx.max_frame_bytes),
       max_send_queue_(ctx.max_send_queue),
+      max_send_queue_bytes_(ctx.max_send_queue_bytes),
       close_timeout_(ctx.close_timeout),
       idle_timeout_(ctx.idle_timeout),
       id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
@@ -158,10 +159,13 @@ void WebSocketSession::drain_inbox() {
 void WebSocketSession::enqueue(SharedText text) {
     if (!open_ || closing_) return;
     const std::size_t waiting = (queue_.size() - queue_head_) + ws_.next_layer().queued_messages();
-    if (waiting >= max_send_queue_) {
-        spdlog::warn("ws #{} {}: send queue full ({} messages), disconnecting", id_, remote_address_, waiting);
+    const std::size_t bytes = queued_bytes_ + ws_.next_layer().buffered_bytes();
+    if (waiting >= max_send_queue_ || bytes + text.size() > max_send_queue_bytes_) {
+        spdlog::warn("ws #{} {}: send queue full ({} messages, {} bytes), disconnecting", id_, remote_address_, waiting,
+                     bytes);
         return begin_close(close_code::send_queue_full, "send queue full", true);
     }
+    queued_bytes_ += text.size();
     queue_.push_back(std::move(text));
     ops::metrics().message_sent();
 }
@@ -178,6 +182,7 @@ void WebSocketSession::pump() {
                   ec);  // appends to the stream's buffer
         if (ec) return write_failed(ec);
         stream.count_message();
+        queued_bytes_ -= queue_[queue_head_].size();
         ++queue_head_;
     }
     if (queue_head_ == queue_.size()) {
@@ -195,6 +200,7 @@ void WebSocketSession::on_flushed(beast::error_code ec) {
 
 void WebSocketSession::drop_queued() {
     queue_.clear();
+    queued_bytes_ = 0;
     queue_head_ = 0;
 }
 

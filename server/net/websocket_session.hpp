@@ -28,8 +28,9 @@ namespace belote::net {
 /// - Outbound messages: send() appends to an inbox (any thread) and posts one drain for all the
 ///   messages that arrive before it runs. The drain frames them (Beast, synchronously) into the
 ///   CoalescingStream, which writes them to the socket together: one send() per batch instead of
-///   one per message. At most SessionContext::max_send_queue messages may be waiting (not yet
-///   written to the socket); one more drops the waiting ones and closes with 4008.
+///   one per message. At most SessionContext::max_send_queue messages, and
+///   SessionContext::max_send_queue_bytes bytes, may be waiting (not yet written to the socket);
+///   one more drops the waiting ones and closes with 4008.
 /// - Idle/keep-alive: Beast's suggested server timeouts (30 s handshake, keep-alive pings) with
 ///   SessionContext::idle_timeout (default 300 s; a ping after half of it).
 /// - A server-initiated close that has not finished after SessionContext::close_timeout drops
@@ -86,6 +87,7 @@ private:
     std::shared_ptr<MessageSink> sink_;  ///< from on_open until on_close
     const std::size_t max_frame_bytes_;
     const std::size_t max_send_queue_;
+    const std::size_t max_send_queue_bytes_;
     const std::chrono::steady_clock::duration close_timeout_;
     const std::chrono::steady_clock::duration idle_timeout_;
     const std::uint64_t id_;
@@ -99,9 +101,10 @@ private:
     // State below is touched only on the strand.
     std::vector<SharedText> queue_;  // waiting for room in the stream's buffer (queue_head_ on)
     std::size_t queue_head_ = 0;
-    bool open_ = false;        // handshake done, on_close not yet delivered
-    bool closing_ = false;     // a server-side close was requested; sends are dropped
-    bool close_sent_ = false;  // do_close ran
+    std::size_t queued_bytes_ = 0;  // of the messages in queue_ from queue_head_ on
+    bool open_ = false;             // handshake done, on_close not yet delivered
+    bool closing_ = false;          // a server-side close was requested; sends are dropped
+    bool close_sent_ = false;       // do_close ran
     std::optional<boost::beast::websocket::close_reason> close_reason_;
 };
 

@@ -31,6 +31,7 @@ tables::TableServices table_services(boost::asio::io_context& ioc, const Config&
     services.robots = parts.robots;
     services.robot_delay = std::chrono::milliseconds(config.robot_delay_ms);
     services.idle_grace = std::chrono::seconds(config.idle_table_s);
+    services.max_replay = std::max<std::size_t>(1, config.max_send_queue / 4);
     return services;
 }
 
@@ -62,13 +63,36 @@ std::shared_ptr<net::MessageSink> GameService::on_open(std::shared_ptr<net::Conn
     spdlog::info("connection {} open from {}", connection->id(), connection->remote_address());
     ops::lifecycle().track(connection);
     if (ops::lifecycle().draining()) connection->close(protocol::close_code::service_restart, "server restarting");
-    return std::make_shared<Session>(*this, std::move(connection), config_.msg_burst, config_.msg_rate, now_ms());
+    auto session = std::make_shared<Session>(*this, connection, config_.msg_burst, config_.msg_rate, now_ms());
+    bool over = false;
+    {
+        std::lock_guard lock(mutex_);
+        auto& from_address = connections_[session->address()];
+        over = config_.max_connections_per_address && from_address >= config_.max_connections_per_address;
+        if (!over) ++from_address;  // counted down in closed()
+        session->set_counted(!over);
+    }
+    if (over) {
+        spdlog::warn("connection {}: already {} connections from {}, closing", connection->id(),
+                     config_.max_connections_per_address, session->address());
+        connection->close(protocol::close_code::too_many_connections, "too many connections from this address");
+    }
+    session->arm_hello_deadline(
+        parts_.clock->schedule(std::chrono::seconds(config_.hello_timeout_s), [weak = std::weak_ptr(session)] {
+            if (auto s = weak.lock()) s->hello_deadline_passed();
+        }));
+    return session;
 }
 
 void GameService::closed(Session& session) {
     const auto& connection = session.connection();
     spdlog::info("connection {} closed", connection->id());
     ops::lifecycle().untrack(connection->id());
+    {
+        std::lock_guard lock(mutex_);
+        auto it = connections_.find(session.address());
+        if (session.counted() && it != connections_.end() && --it->second == 0) connections_.erase(it);
+    }
     auto player = session.player();
     if (!player || !player->detach(connection->id(), now_ms())) return;
     for (const auto& id : player->tables())
@@ -86,11 +110,10 @@ void GameService::dispatch(Session& session, protocol::Request request) {
     if (const auto* h = std::get_if<protocol::Hello>(&request.command)) return hello(session, id, *h);
     auto player = session.player();
     if (!player) return refuse(session, id, ErrorCode::NotAuthenticated, "send hello first");
-    if (std::holds_alternative<protocol::ListTables>(request.command)) {
-        std::vector<platform::LobbyEntry> listed;
-        for (auto& entry : tables_.entries())
-            if (entry.listed) listed.push_back(std::move(entry));
-        return session.reply(id, net::SharedText(protocol::tables_text(id, listed)));
+    if (const auto* list = std::get_if<protocol::ListTables>(&request.command)) {
+        auto page = tables_.lobby(
+            {static_cast<std::size_t>(list->page_size), list->cursor.value_or(0), list->variant, list->free_seats});
+        return session.reply(id, net::SharedText(protocol::tables_text(id, page.tables, page.next)));
     }
     if (const auto* c = std::get_if<protocol::CreateTable>(&request.command))
         return create_table(session, *player, id, *c);
@@ -122,13 +145,21 @@ void GameService::create_table(Session& session, const players::Player& player, 
         return refuse(session, id, ErrorCode::ShuttingDown, "the server is shutting down: no new tables");
     MatchOptions options{c.variant, c.target, c.rules};
     if (auto problem = validate(options)) return refuse(session, id, ErrorCode::InvalidOptions, *problem);
-    if (!may_create_table(player))
+    if (!may_create_table(created_, player.id(), config_.max_tables_per_player))
         return refuse(session, id, ErrorCode::TooManyTables,
                       "at most " + std::to_string(config_.max_tables_per_player) + " unfinished tables per player");
+    if (!may_create_table(created_from_, session.address(), config_.max_tables_per_address))
+        return refuse(session, id, ErrorCode::TooManyTables,
+                      "at most " + std::to_string(config_.max_tables_per_address) + " unfinished tables per address");
+    if (config_.max_waiting_tables && tables_.waiting() >= config_.max_waiting_tables)
+        return refuse(session, id, ErrorCode::LobbyFull,
+                      "the server already has " + std::to_string(config_.max_waiting_tables) +
+                          " tables waiting for players: sit at one of them");
     auto table = tables_.create(options, c.settings);
     {
         std::lock_guard lock(mutex_);
         created_[player.id()].push_back(table);
+        created_from_[session.address()].push_back(table);
     }
     spdlog::info("{} ({}) created table {}", player.id(), player.nickname(), table->id());
     session.reply(id, net::SharedText(protocol::created_text(id, table->id(), table->invite())));
@@ -144,14 +175,14 @@ void GameService::to_table(Session& session, std::shared_ptr<players::Player> pl
                    tables::ReplyTo{std::static_pointer_cast<tables::Replier>(session.shared_from_this()), id});
 }
 
-bool GameService::may_create_table(const players::Player& player) {
+bool GameService::may_create_table(Created& by, const std::string& key, std::size_t limit) {
     std::lock_guard lock(mutex_);
-    auto& mine = created_[player.id()];
-    std::erase_if(mine, [](const std::weak_ptr<tables::TableActor>& t) {
+    auto& created = by[key];
+    std::erase_if(created, [](const std::weak_ptr<tables::TableActor>& t) {
         auto table = t.lock();
         return !table || table->entry().info.status == platform::TableStatus::Finished;
     });
-    return mine.size() < config_.max_tables_per_player;
+    return limit == 0 || created.size() < limit;
 }
 
 void GameService::expire_players() {
@@ -160,10 +191,11 @@ void GameService::expire_players() {
         std::lock_guard lock(mutex_);
         if (now - last_expiry_ < 60'000) return;
         last_expiry_ = now;
-        for (auto it = created_.begin(); it != created_.end();) {
-            std::erase_if(it->second, [](const auto& t) { return t.expired(); });
-            it = it->second.empty() ? created_.erase(it) : std::next(it);
-        }
+        for (auto* created : {&created_, &created_from_})
+            for (auto it = created->begin(); it != created->end();) {
+                std::erase_if(it->second, [](const auto& t) { return t.expired(); });
+                it = it->second.empty() ? created->erase(it) : std::next(it);
+            }
     }
     auto forgotten = players_.expire(now, static_cast<std::int64_t>(config_.guest_ttl_s) * 1000, [&](const auto& p) {
         for (const auto& table : p.tables())

@@ -55,8 +55,11 @@ private:
                       const protocol::CreateTable& create);
     void to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
                   protocol::TableCommand command);
-    /// True when `player` may create another table (fewer than the limit still unfinished).
-    bool may_create_table(const players::Player& player);
+    /// Tables created, by creator (a player id or an IP address).
+    using Created = std::map<std::string, std::vector<std::weak_ptr<tables::TableActor>>>;
+    /// True when fewer than `limit` (0: no limit) of the tables `by[key]` created are unfinished;
+    /// forgets the others.
+    bool may_create_table(Created& by, const std::string& key, std::size_t limit);
     /// Forgets the guests nobody uses any more (at most once a minute).
     void expire_players();
 
@@ -66,8 +69,10 @@ private:
     tables::TableDirectory tables_;
     std::uint64_t metrics_source_ = 0;  ///< ops::Metrics table source (belote_tables)
     std::mutex mutex_;
-    std::map<std::string, std::vector<std::weak_ptr<tables::TableActor>>> created_;  ///< by player id
+    Created created_;       ///< by player id
+    Created created_from_;  ///< by IP address
     std::int64_t last_expiry_ = 0;
+    std::map<std::string, std::size_t> connections_;  ///< open WebSocket connections by IP address
 };
 
 }  // namespace belote::sessions

@@ -34,6 +34,32 @@ RequestGuard::Entry* RequestGuard::find(const protocol::RequestId& id) {
     return nullptr;
 }
 
+std::size_t RequestGuard::bytes_of(const Entry& e) {
+    const auto* s = std::get_if<std::string>(&e.id);
+    return (s ? s->size() : 0) + e.reply.size();
+}
+
+void RequestGuard::store(Entry e) {
+    bytes_ += bytes_of(e);
+    if (entries_.size() < remembered_request_ids) {
+        entries_.push_back(std::move(e));
+        return;
+    }
+    bytes_ -= bytes_of(entries_[oldest_]);
+    entries_[oldest_] = std::move(e);
+    oldest_ = (oldest_ + 1) % remembered_request_ids;
+}
+
+void RequestGuard::shrink() {
+    // From the oldest slot on; a forgotten entry becomes a hole (no id matches it) until reused.
+    for (std::size_t i = 0; i < entries_.size() && bytes_ > remembered_reply_bytes; ++i) {
+        Entry& e = entries_[(oldest_ + i) % entries_.size()];
+        if (!e.reply) continue;  // in flight: its reply is still to come
+        bytes_ -= bytes_of(e);
+        e = Entry{};
+    }
+}
+
 RequestGuard::Seen RequestGuard::check(const protocol::RequestId& id, net::SharedText& reply) {
     std::lock_guard lock(mutex_);
     if (Entry* e = find(id)) {
@@ -44,12 +70,7 @@ RequestGuard::Seen RequestGuard::check(const protocol::RequestId& id, net::Share
         ++e->waiting;
         return Seen::InFlight;
     }
-    if (entries_.size() < remembered_request_ids) {
-        entries_.push_back(Entry{fingerprint_of(id), id, {}, 0});
-    } else {
-        entries_[oldest_] = Entry{fingerprint_of(id), id, {}, 0};
-        oldest_ = (oldest_ + 1) % remembered_request_ids;
-    }
+    store(Entry{fingerprint_of(id), id, {}, 0});
     return Seen::New;
 }
 
@@ -58,7 +79,10 @@ int RequestGuard::record(const protocol::RequestId& id, const net::SharedText& r
     Entry* e = find(id);
     if (!e || e->reply) return 0;  // forgotten meanwhile, or a second message for the same id
     e->reply = reply;
-    return std::exchange(e->waiting, 0);
+    bytes_ += reply.size();
+    const int waiting = std::exchange(e->waiting, 0);
+    shrink();
+    return waiting;
 }
 
 }  // namespace belote::sessions

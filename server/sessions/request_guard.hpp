@@ -14,6 +14,10 @@ namespace belote::sessions {
 
 /// Request ids remembered per connection (oldest forgotten first).
 inline constexpr std::size_t remembered_request_ids = 64;
+/// Bytes of ids and replies remembered per connection: past it the oldest answered ids are
+/// forgotten first (a reply larger than this alone is not remembered at all: its id, repeated, is
+/// run again; only queries, which change nothing, have such replies).
+inline constexpr std::size_t remembered_reply_bytes = 64 * 1024;
 
 /// The bounds of one connection. Thread-safe (replies are recorded from table strands). Holds
 /// nothing on the heap until its first request with an id.
@@ -46,12 +50,19 @@ private:
         int waiting = 0;
     };
     Entry* find(const protocol::RequestId& id);
+    /// The bytes an entry counts against remembered_reply_bytes.
+    static std::size_t bytes_of(const Entry& e);
+    /// Puts `e` in the ring (over its oldest slot once full).
+    void store(Entry e);
+    /// Forgets the oldest answered entries until the bytes fit.
+    void shrink();
 
     std::mutex mutex_;
     double burst_, rate_, tokens_;
     std::int64_t last_;
     std::vector<Entry> entries_;  ///< a ring of at most remembered_request_ids
     std::size_t oldest_ = 0;
+    std::size_t bytes_ = 0;  ///< bytes_of() summed over entries_
 };
 
 }  // namespace belote::sessions

@@ -12,7 +12,22 @@ namespace belote::sessions {
 
 Session::Session(GameService& service, std::shared_ptr<net::Connection> connection, double burst, double rate,
                  std::int64_t now_ms)
-    : service_(service), connection_(std::move(connection)), guard_(burst, rate, now_ms) {}
+    : service_(service), connection_(std::move(connection)), guard_(burst, rate, now_ms) {
+    address_ = connection_->remote_address();
+    if (auto colon = address_.rfind(':'); colon != std::string::npos) address_.resize(colon);  // "ip:port"
+}
+
+void Session::set_player(std::shared_ptr<players::Player> player) {
+    player_ = std::move(player);
+    authenticated_.store(true);
+    hello_deadline_.cancel();
+}
+
+void Session::hello_deadline_passed() {
+    if (authenticated_.load()) return;
+    spdlog::info("connection {}: no hello in time, closing", connection_->id());
+    connection_->close(protocol::close_code::hello_timeout, "no hello in time");
+}
 
 std::shared_ptr<players::Player> Session::player() const {
     if (player_ && !player_->bound_to(connection_->id())) return nullptr;  // replaced by another connection
@@ -34,6 +49,17 @@ void Session::on_text(std::string_view text) {
         }
         auto decoded = protocol::decode_request(text);
         id = std::visit([](const auto& d) { return d.id; }, decoded);
+        if (!authenticated_.load()) {
+            // Before hello only hello is accepted, and nothing is remembered: a stranger's ids
+            // cost no memory (issue 18).
+            if (const auto* error = std::get_if<protocol::DecodeError>(&decoded))
+                return service_.refuse(*this, error->id, error->code, error->message);
+            auto& request = std::get<protocol::Request>(decoded);
+            if (!std::holds_alternative<protocol::Hello>(request.command))
+                return service_.refuse(*this, id, protocol::ErrorCode::NotAuthenticated,
+                                       "only hello is accepted before hello");
+            return service_.dispatch(*this, std::move(request));
+        }
         if (!std::holds_alternative<std::monostate>(id)) {  // docs/design.md invariant 5
             net::SharedText cached;
             switch (guard_.check(id, cached)) {
@@ -54,7 +80,7 @@ void Session::on_text(std::string_view text) {
 void Session::on_close() { service_.closed(*this); }
 
 void Session::reply(const protocol::RequestId& id, net::SharedText text) {
-    if (!std::holds_alternative<std::monostate>(id))
+    if (authenticated_.load() && !std::holds_alternative<std::monostate>(id))
         for (int copies = guard_.record(id, text); copies > 0; --copies) connection_->send(text);
     connection_->send(std::move(text));
 }

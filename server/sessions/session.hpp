@@ -2,6 +2,7 @@
 // One client connection's session: its bounds, the player it speaks for, and the table it spoke to
 // last. Decodes each frame and hands the typed request to the game service.
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -32,7 +33,21 @@ public:
     /// The player this connection speaks for: null before hello, and once the player signed in on
     /// another connection.
     std::shared_ptr<players::Player> player() const;
-    void set_player(std::shared_ptr<players::Player> player) { player_ = std::move(player); }
+    /// Binds the connection to `player` (hello): from then on request ids are remembered, and the
+    /// hello deadline no longer applies.
+    void set_player(std::shared_ptr<players::Player> player);
+
+    /// Closes the connection with 4002 when it has not said hello by the time `deadline` fires;
+    /// `deadline` is cancelled at hello.
+    void arm_hello_deadline(tables::TimerHandle deadline) { hello_deadline_ = std::move(deadline); }
+    /// Called when the hello deadline passes (any thread).
+    void hello_deadline_passed();
+
+    /// The client's IP address (without the port), the key of the connections-per-address limit.
+    const std::string& address() const { return address_; }
+    /// Whether this connection counts against its address's limit (set by the service under its lock).
+    bool counted() const { return counted_; }
+    void set_counted(bool counted) { counted_ = counted; }
 
     /// The table of the last table request, when its id is `id` (saves a directory lookup).
     std::shared_ptr<tables::TableActor> cached_table(const std::string& id) const;
@@ -44,6 +59,10 @@ private:
     RequestGuard guard_;
     std::shared_ptr<players::Player> player_;  ///< touched on the connection's strand only
     std::weak_ptr<tables::TableActor> table_;
+    std::atomic<bool> authenticated_{false};  ///< set once, at hello
+    tables::TimerHandle hello_deadline_;
+    std::string address_;
+    bool counted_ = false;
 };
 
 }  // namespace belote::sessions

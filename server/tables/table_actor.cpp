@@ -47,7 +47,8 @@ TableActor::TableActor(TableServices services, platform::TableState initial)
       history_(state_.policy.history_capacity),
       robot_timer_(strand_),
       invite_(state_.invite) {
-    refresh_entry();
+    entry_ = state_.lobby_entry();  // the directory indexes it when it adds the table
+    entry_dirty_ = false;
 }
 
 void TableActor::start() {
@@ -250,8 +251,9 @@ void TableActor::answer_query(const platform::PlayerRef& from, const platform::G
 void TableActor::refuse(const platform::Refused& refused, const Origin& origin) {
     if (!origin.reply) return;
     auto code = protocol::code_of(refused);
-    spdlog::debug("table {}: refused a request from {}: {} ({})", id_,
-                  origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code), refused.message);
+    // The code only: the message may name a card (the one refused, or what the seat must play).
+    spdlog::debug("table {}: refused a request from {}: {}", id_,
+                  origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code));
     ops::metrics().error(protocol::to_string(code));
     origin.reply->send(protocol::error_text(origin.reply->id, code, refused.message));
 }
@@ -263,7 +265,7 @@ void TableActor::resync(const std::shared_ptr<players::Player>& player, std::opt
     if (!seat && !state_.watching(player->id())) return;
     if (seat && seen && *seen < state_.seats[*seat].seated_since_v) seen.reset();  // no replay from before sitting
     std::optional<std::vector<net::SharedText>> missed;
-    if (seen) missed = history_.since(*seen, state_.v, seat);
+    if (seen) missed = history_.since(*seen, state_.v, seat, services_.max_replay);
     if (!missed) return send_snapshot(player, seat);
     for (auto& text : *missed) connection->send(std::move(text));
     recipients_[player->id()] = Recipient{seat, connection};
@@ -387,6 +389,7 @@ void TableActor::refresh_entry() {
     if (!entry_dirty_) return;
     entry_dirty_ = false;
     auto entry = state_.lobby_entry();
+    if (services_.on_entry) services_.on_entry(id_, entry);
     std::lock_guard lock(entry_mutex_);
     entry_ = std::move(entry);
 }

@@ -56,10 +56,15 @@ struct TableServices {
     std::shared_ptr<RobotPool> robots;
     /// How long a robot waits before acting (the pace of play; 0: at once).
     std::chrono::milliseconds robot_delay{0};
+    /// The most notices a client coming back is replayed; more get a snapshot instead, so that a
+    /// replay never fills the connection's send queue (a quarter of --max-send-queue).
+    std::size_t max_replay = 64;
     /// How long a table with nobody connected and no match in progress is kept.
     std::chrono::milliseconds idle_grace = std::chrono::minutes(10);
     /// Called (from the table's strand) when the table may be forgotten.
     std::function<void(const std::string& table)> on_idle;
+    /// Called (from the table's strand) when the table's lobby entry changed (the lobby index).
+    std::function<void(const std::string& table, const platform::LobbyEntry& entry)> on_entry;
 };
 
 /// One table. Public functions may be called from any thread: they post to the table's strand.

@@ -30,11 +30,31 @@ public:
     /// The lobby entry of every table, in creation order.
     std::vector<platform::LobbyEntry> entries() const;
 
+    /// What list_tables asks for.
+    struct LobbyQuery {
+        std::size_t page_size = 50;
+        std::uint64_t cursor = 0;  ///< the first creation number to consider
+        std::optional<Variant> variant;
+        int free_seats = 0;  ///< at least this many empty seats
+    };
+    /// One page of the lobby.
+    struct LobbyPage {
+        std::vector<platform::LobbyEntry> tables;
+        std::optional<std::uint64_t> next;  ///< the cursor of the next page; none after the last
+    };
+    /// The listed (public) tables matching `query`, in creation order, from the index kept up to
+    /// date as tables change (TableServices::on_entry): no table is asked.
+    LobbyPage lobby(const LobbyQuery& query) const;
+
+    /// Number of tables whose first match has not started (public and private).
+    std::size_t waiting() const;
+
     /// Number of tables.
     std::size_t size() const;
 
 private:
     void remove(const std::string& id);
+    void update(const std::string& id, const platform::LobbyEntry& entry);
 
     TableServices services_;
     platform::TablePolicy policy_;
@@ -44,6 +64,8 @@ private:
     };
     mutable std::mutex mutex_;
     std::map<std::string, Listed> tables_;
+    std::map<std::uint64_t, platform::LobbyEntry> index_;  ///< every table's entry by creation number
+    std::size_t waiting_ = 0;                              ///< entries of index_ in state waiting
     std::uint64_t created_ = 0;
 };
 

@@ -8,8 +8,8 @@ void TableHistory::add(Delivered notice) {
 }
 
 std::optional<std::vector<net::SharedText>> TableHistory::since(std::uint64_t seen, std::uint64_t current,
-                                                                std::optional<int> seat) const {
-    if (seen > current) return std::nullopt;
+                                                                std::optional<int> seat, std::size_t limit) const {
+    if (seen > current || current - seen > limit) return std::nullopt;
     std::vector<net::SharedText> out;
     if (seen == current) return out;
     if (notices_.empty() || notices_.front().v > seen + 1) return std::nullopt;

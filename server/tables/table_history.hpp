@@ -32,9 +32,11 @@ public:
     void add(Delivered notice);
 
     /// What the observer `seat` (a spectator when nullopt) missed after version `seen`, the table
-    /// being at `current`; nullopt when the history no longer holds it all (or `seen` is ahead).
+    /// being at `current`; nullopt when the history no longer holds it all, when it is more than
+    /// `limit` notices (a snapshot is then sent instead), or when `seen` is ahead.
     std::optional<std::vector<net::SharedText>> since(std::uint64_t seen, std::uint64_t current,
-                                                      std::optional<int> seat) const;
+                                                      std::optional<int> seat,
+                                                      std::size_t limit = static_cast<std::size_t>(-1)) const;
 
 private:
     std::size_t capacity_;

@@ -76,6 +76,7 @@ TEST(AbuseTest, ClientThatStopsReadingIsClosedWith4008AndOthersAreNotSlowed) {
     // The default queue bound (256): a smaller one would also cut off the bystander, whose robots
     // (no delay) send a deal's events in one burst.
     config.max_tables_per_player = 100;  // the helper fills the lobby so that replies are large
+    config.max_tables_per_address = 0;   // (its tables all come from 127.0.0.1)
     config.msg_burst = 10'000;           // the slow client must hit the queue bound, not the rate limit
     GameServer server(config);
     GameClient helper(server.port());

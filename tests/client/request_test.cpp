@@ -22,6 +22,8 @@ TEST(ClientRequestTest, SessionAndLobbyRequestsAreTheProtocolDocumentsExamples) 
     EXPECT_EQ(text(Hello{.nickname = "Ana", .resume = {{"t1", 57}}}, 1),
               R"({"type":"hello","id":1,"protocol":1,"nickname":"Ana"})");
     EXPECT_EQ(text(ListTables{}, 2), R"({"type":"list_tables","id":2})");
+    EXPECT_EQ(text(ListTables{.page_size = 10, .cursor = "17", .variant = "coinche", .free_seats = 2}, 2),
+              R"({"type":"list_tables","id":2,"page_size":10,"cursor":"17","variant":"coinche","free_seats":2})");
 }
 
 TEST(ClientRequestTest, CreateTableWithRulesAndOptions) {

@@ -7,6 +7,8 @@
 // gets past the lobby quickly:
 //   "!h" hello   "!c<b>" create_table   "!s<b>" sit   "!r<b>" add_robot   "!g" start
 //   "!p<b>" the b-th legal action of the last `turn` this connection received
+//   "!l<b>" list_tables: page_size (b & 63, 0 to 63: out of range too), from the last `next`
+//           received (bit 6), variant filter (bit 7), free_seats (b % 6)
 // (<b> is one byte: seat = (b & 7) % 6 - 1, so -1..4 are all tried; the table is one of the ids
 // created so far, chosen by b >> 3, or "t1" before any).
 // Robots act without delay, on the io_context; matches are to 301. At most 256 frames per input. After each frame
@@ -79,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto handler = std::make_shared<belote::sessions::GameService>(ioc, config, parts);
     std::array<std::shared_ptr<FakeConnection>, 6> conns{};
     std::vector<std::string> tables;  // ids from create_table replies
+    json next_cursor;                 // the last list_tables reply's `next`
     auto close = [](FakeConnection& c) {
         c.closed_ = true;
         if (auto sink = std::move(c.sink)) sink->on_close();
@@ -98,6 +101,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     if (it != c->replies.end()) ++it->second;
                 }
                 if (type == "turn" && m.contains("legal")) c->last_turn = m;
+                if (type == "ok" && m.contains("next")) {
+                    if (!m["tables"].is_array() || m["tables"].size() > 50) std::abort();  // a page, bounded
+                    next_cursor = m["next"];
+                }
                 if (type == "ok" && m.contains("table") && m["table"].is_string() && tables.size() < 8)
                     tables.push_back(m["table"]);
             }
@@ -139,6 +146,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 case 's': m = {{"type", "sit"}, {"table", table}, {"seat", seat}}; break;
                 case 'r': m = {{"type", "add_robot"}, {"table", table}, {"seat", seat}}; break;
                 case 'g': m = {{"type", "start"}, {"table", table}}; break;
+                case 'l':
+                    m = {{"type", "list_tables"}, {"page_size", b & 63}, {"free_seats", b % 6}};
+                    if (b & 64) m["cursor"] = next_cursor;
+                    if (b & 128) m["variant"] = "classic";
+                    break;
                 case 'p':
                     if (c->last_turn.is_object() && !c->last_turn["legal"].empty()) {
                         m = c->last_turn["legal"][b % c->last_turn["legal"].size()];

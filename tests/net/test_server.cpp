@@ -110,8 +110,13 @@ void ScriptedHandler::on_text(const std::shared_ptr<Connection>& connection, std
         throw std::runtime_error("handler failure");
     } else if (command == "flood") {
         int n = 0;
-        in >> n;
-        for (int i = 0; i < n; ++i) connection->send("m" + std::to_string(i));
+        std::size_t bytes = 0;  // optional: each message padded to this size
+        in >> n >> bytes;
+        for (int i = 0; i < n; ++i) {
+            std::string m = "m" + std::to_string(i);
+            if (m.size() < bytes) m.resize(bytes, '.');
+            connection->send(m);
+        }
     } else {
         connection->send(std::move(text));
     }

@@ -56,9 +56,9 @@ private:
 };
 
 /// A handler for tests. Text commands: "close <code> <reason>" closes the connection,
-/// "flood <n>" sends n messages "m0".."m<n-1>", "throw" throws; anything else is echoed. Records the
-/// connections (weakly: a Connection must not outlive the io_context) and lets the test wait
-/// for events (condition variable, bounded wait).
+/// "flood <n> [<bytes>]" sends n messages "m0".."m<n-1>" (padded with dots to <bytes>), "throw" throws; anything else
+/// is echoed. Records the connections (weakly: a Connection must not outlive the io_context) and lets the test wait for
+/// events (condition variable, bounded wait).
 class ScriptedHandler final : public ConnectionHandler, public std::enable_shared_from_this<ScriptedHandler> {
 public:
     std::shared_ptr<MessageSink> on_open(std::shared_ptr<Connection> connection) override;

@@ -218,6 +218,20 @@ TEST(WebSocketTest, FullSendQueueDisconnectsWith4008) {
     EXPECT_TRUE(handler->wait_closed(1));
 }
 
+TEST(WebSocketTest, SendQueueOverItsBytesDisconnectsWith4008) {
+    Config config;
+    config.max_send_queue_bytes = 256 * 1024;  // 100 messages of 10 KiB: far fewer than 256 messages
+    auto handler = std::make_shared<ScriptedHandler>();
+    TestServer server{handler, config};
+    WsClient client{server.port()};
+    client.send_text("flood 100 10240");
+    beast::error_code ec;
+    const auto messages = client.read_until_closed(ec);
+    EXPECT_LE(messages.size() * 10240, config.max_send_queue_bytes);
+    EXPECT_EQ(client.reason().code, close_code::send_queue_full);
+    EXPECT_TRUE(handler->wait_closed(1));
+}
+
 TEST(WebSocketTest, SendAndCloseWorkFromAnotherThread) {
     auto handler = std::make_shared<ScriptedHandler>();
     TestServer server{handler};

@@ -39,6 +39,9 @@ TEST(ConfigTest, Defaults) {
     EXPECT_EQ(c.log_level, "info");
     EXPECT_EQ(c.max_frame_bytes, 64u * 1024u);
     EXPECT_EQ(c.max_send_queue, 256u);
+    EXPECT_EQ(c.max_send_queue_bytes, 4u << 20);
+    EXPECT_EQ(c.hello_timeout_s, 10u);
+    EXPECT_EQ(c.max_connections_per_address, 20u);
     EXPECT_EQ(c.threads, 2u);
     EXPECT_EQ(c.web_dir, default_web_dir());
     EXPECT_TRUE(std::filesystem::path(c.web_dir).is_absolute());
@@ -46,8 +49,26 @@ TEST(ConfigTest, Defaults) {
 
 TEST(ConfigTest, Flags) {
     const auto tmp = std::filesystem::temp_directory_path().string();
-    const auto p = parse({"--address", "::1", "-p", "9000", "--web-dir", tmp.c_str(), "--log-level", "DEBUG",
-                          "--max-frame-bytes", "4096", "--max-send-queue", "16", "-t", "4"});
+    const auto p = parse({"--address",
+                          "::1",
+                          "-p",
+                          "9000",
+                          "--web-dir",
+                          tmp.c_str(),
+                          "--log-level",
+                          "DEBUG",
+                          "--max-frame-bytes",
+                          "4096",
+                          "--max-send-queue",
+                          "16",
+                          "-t",
+                          "4",
+                          "--max-send-queue-bytes",
+                          "1048576",
+                          "--hello-timeout-s",
+                          "3",
+                          "--max-connections-per-address",
+                          "0"});
     ASSERT_TRUE(p.result.config) << p.err;
     const Config& c = *p.result.config;
     EXPECT_EQ(c.address, "::1");
@@ -56,6 +77,9 @@ TEST(ConfigTest, Flags) {
     EXPECT_EQ(c.log_level, "debug");
     EXPECT_EQ(c.max_frame_bytes, 4096u);
     EXPECT_EQ(c.max_send_queue, 16u);
+    EXPECT_EQ(c.max_send_queue_bytes, 1u << 20);
+    EXPECT_EQ(c.hello_timeout_s, 3u);
+    EXPECT_EQ(c.max_connections_per_address, 0u);
     EXPECT_EQ(c.threads, 4u);
 }
 

@@ -156,7 +156,11 @@ TEST(PresenceTest, AfterTheWindowTheRobotKeepsTheSeatAndTheMatchRecordsTheAbando
 }
 
 TEST(PresenceTest, ReconnectWithLastVersionReplaysExactlyTheMissedEvents) {
-    ClockedServer server;
+    // The robots may play ~90 events meanwhile: a send queue of 1024 replays up to 256 of them
+    // (with the default 256, more than 64 missed events are a snapshot: hardening_test.cpp).
+    Config config = ClockedServer::default_config();
+    config.max_send_queue = 1024;
+    ClockedServer server(config);
     GameClient a(server.port());
     auto b = std::make_unique<GameClient>(server.port());
     a.hello("Ana");

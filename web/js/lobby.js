@@ -1,4 +1,5 @@
-// Lobby: table list (with periodic refresh) and the create-table form.
+// Lobby: table list (with periodic refresh; the server sends it a page at a time) and the
+// create-table form.
 import { STATE_LABEL, t as translate } from './i18n.js';
 import { VARIANT_LABEL } from './variants.js';
 
@@ -11,6 +12,9 @@ export class Lobby {
     this.empty = document.getElementById('table-list-empty');
     this.timer = null;
     this.tables = [];
+    this.pages = 1; // pages of list_tables shown ("More tables" adds one)
+    this.more = document.getElementById('more-tables');
+    this.more.addEventListener('click', () => { this.pages += 1; this.refresh(); });
     document.getElementById('refresh-tables').addEventListener('click', () => this.refresh());
     document.getElementById('create-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -32,8 +36,18 @@ export class Lobby {
 
   async refresh() {
     try {
-      const reply = await this.app.request({ type: 'list_tables' }, { quiet: true });
-      this.tables = Array.isArray(reply.tables) ? reply.tables : [];
+      const tables = [];
+      let next = null;
+      for (let page = 0; page < this.pages; page++) {
+        const request = { type: 'list_tables' };
+        if (next) request.cursor = next;
+        const reply = await this.app.request(request, { quiet: true });
+        if (Array.isArray(reply.tables)) tables.push(...reply.tables);
+        next = reply.next || null;
+        if (!next) break;
+      }
+      this.tables = tables;
+      this.next = next;
       this.render();
     } catch (e) {
       /* shown by app.request unless it was a disconnect */
@@ -43,6 +57,7 @@ export class Lobby {
   render() {
     this.list.replaceChildren();
     this.empty.hidden = this.tables.length > 0;
+    this.more.hidden = !this.next;
     for (const t of this.tables) {
       const li = document.createElement('li');
       li.className = `table-item state-${t.state}`;

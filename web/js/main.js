@@ -222,8 +222,16 @@ class App {
     const id = this.current;
     if (!id || this.isSeatedAt(id)) return;
     try {
-      const reply = await this.request({ type: 'list_tables' }, { quiet: true });
-      const t = (reply.tables || []).find((x) => x.table === id);
+      let t = null;
+      let next = null;
+      for (let page = 0; page < 20 && !t; page++) { // the lobby comes a page at a time
+        const request = { type: 'list_tables' };
+        if (next) request.cursor = next;
+        const reply = await this.request(request, { quiet: true });
+        t = (reply.tables || []).find((x) => x.table === id);
+        next = reply.next || null;
+        if (!next) break;
+      }
       const s = this.tables.get(id);
       if (t && s && !s.synced) {
         this.tables.set(id, Object.assign(fromListing(t), { log: s.log }));

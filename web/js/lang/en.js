@@ -30,6 +30,7 @@ export default {
   'lobby.tables': 'Tables',
   'lobby.refresh': '↻ Refresh',
   'lobby.empty': 'No tables yet — create one!',
+  'lobby.more': 'More tables',
   'lobby.target': 'to {target}',
   'lobby.perMove': '{seconds} s/move',
   'lobby.noTimer': 'no timer',

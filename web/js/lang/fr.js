@@ -29,6 +29,7 @@ export default {
   'lobby.tables': 'Tables',
   'lobby.refresh': '↻ Actualiser',
   'lobby.empty': 'Aucune table pour l’instant — créez-en une !',
+  'lobby.more': 'Plus de tables',
   'lobby.target': 'en {target}',
   'lobby.perMove': '{seconds} s/coup',
   'lobby.noTimer': 'sans chrono',

@@ -29,6 +29,7 @@ export default {
   'lobby.tables': 'Mesas',
   'lobby.refresh': '↻ Atualizar',
   'lobby.empty': 'Ainda não há mesas — crie uma!',
+  'lobby.more': 'Mais mesas',
   'lobby.target': 'até {target}',
   'lobby.perMove': '{seconds} s/jogada',
   'lobby.noTimer': 'sem relógio',

@@ -1,0 +1,83 @@
+#include "protocol/text_rules.hpp"
+
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+namespace belote::protocol {
+
+bool nickname_allows(std::uint32_t cp) {
+    if (cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0 || cp == 0x034F) return false;
+    switch (u_charType(static_cast<UChar32>(cp))) {
+        case U_CONTROL_CHAR:             // Cc
+        case U_FORMAT_CHAR:              // Cf: bidi marks and embeddings, zero-width characters
+        case U_LINE_SEPARATOR:           // Zl
+        case U_PARAGRAPH_SEPARATOR:      // Zp
+        case U_PRIVATE_USE_CHAR:         // Co
+        case U_UNASSIGNED:               // Cn
+        case U_SURROGATE: return false;  // Cs (never in valid UTF-8)
+        default: return true;
+    }
+}
+
+bool chat_allows(std::uint32_t cp) {
+    if (u_charType(static_cast<UChar32>(cp)) == U_CONTROL_CHAR) return false;
+    if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
+        cp == 0x061C)
+        return false;                                                // bidirectional controls
+    if (cp == 0x2028 || cp == 0x2029) return false;                  // line and paragraph separators
+    if (cp == 0x200B || cp == 0x2060 || cp == 0xFEFF) return false;  // zero-width spaces
+    return true;
+}
+
+CheckedText check_nickname(std::string_view raw, std::size_t max_chars) {
+    CheckedText out;
+    // Valid UTF-8 first: ICU would turn a bad sequence into U+FFFD silently.
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(raw.size());) {
+        UChar32 cp = 0;
+        U8_NEXT(raw.data(), i, static_cast<std::int32_t>(raw.size()), cp);
+        if (cp < 0) {
+            out.problem = "nickname is not valid UTF-8";
+            return out;
+        }
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    if (U_FAILURE(status)) {
+        out.problem = "nickname could not be normalized";
+        return out;
+    }
+    const icu::UnicodeString normalized = nfc->normalize(
+        icu::UnicodeString::fromUTF8(icu::StringPiece(raw.data(), static_cast<std::int32_t>(raw.size()))), status);
+    if (U_FAILURE(status)) {
+        out.problem = "nickname could not be normalized";
+        return out;
+    }
+    std::size_t chars = 0, visible = 0;
+    for (std::int32_t i = 0; i < normalized.length(); i = normalized.moveIndex32(i, 1)) {
+        const UChar32 cp = normalized.char32At(i);
+        if (u_charType(cp) == U_CONTROL_CHAR) {
+            out.problem = "nickname must not contain control characters";
+            return out;
+        }
+        if (!nickname_allows(static_cast<std::uint32_t>(cp))) {
+            out.problem =
+                "nickname must not contain invisible, direction-changing, unassigned or private-use characters";
+            return out;
+        }
+        ++chars;
+        if (!u_isUWhiteSpace(cp)) ++visible;
+    }
+    if (chars == 0)
+        out.problem = "nickname must not be empty";
+    else if (visible == 0)
+        out.problem = "nickname must not be blank";
+    else if (chars > max_chars)
+        out.problem = "nickname must be at most " + std::to_string(max_chars) + " characters";
+    else
+        normalized.toUTF8String(out.text);
+    return out;
+}
+
+}  // namespace belote::protocol
