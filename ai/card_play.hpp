@@ -1,0 +1,44 @@
+#pragma once
+// Card play by weighted perfect-information Monte Carlo: worlds consistent with the seat's knowledge
+// are sampled (and resampled by soft weight), every legal card is scored in each world by the exact
+// solver once few enough tricks are left (before that, by a short search ending in greedy playouts),
+// and the card with the best mean deal score wins.
+
+#include <cstdint>
+
+#include "ai/budget.hpp"
+#include "engine/rng.hpp"
+#include "engine/view.hpp"
+
+namespace belote::ai {
+
+/// How a level plays its cards.
+struct PlayParams {
+    int worlds = 16;       ///< worlds evaluated per decision
+    int oversample = 1;    ///< worlds drawn per world kept; > 1 resamples them by soft weight
+    int exact_tricks = 4;  ///< solve exactly when at most this many tricks are left (trick in play included)
+    int horizon = 1;       ///< otherwise: tricks searched before greedy playouts (0 = playouts only)
+    std::uint64_t node_budget = 1'000'000;  ///< solver nodes per decision (fixed work)
+    int table_bits = 15;                    ///< solver transposition table size (log2 entries)
+    int chance_pool = 0;  ///< Découverte: solve exactly with unknown cards as chance when at most this many are unseen
+    int chance_tricks = 0;  ///< ... and at most this many tricks are left
+};
+
+/// Statistics of one card decision, for benchmarks and tests.
+struct PlayReport {
+    int worlds = 0;           ///< worlds fully evaluated
+    std::uint64_t nodes = 0;  ///< solver nodes
+    bool exact = false;       ///< worlds were solved to the end of the deal
+};
+
+/// The card to play for the seat of `view`, which must be to act in the play phase of a 4-seat deal
+/// (classic, classic with announcements, coinche). Returns one of view.legal. Deterministic for a
+/// given view, params and rng state unless `budget` expires first.
+Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
+                 PlayReport* report = nullptr);
+
+/// Same for Découverte (2 seats, tableaux; decouverte_play.cpp).
+Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
+                            PlayReport* report = nullptr);
+
+}  // namespace belote::ai

@@ -1,0 +1,131 @@
+#pragma once
+// A deal in play as a search position: every seat's cards, the trick in progress, the tricks and points
+// won so far; apply/undo of single cards without heap allocation (RULES.md §1.3–§1.5, §6.4).
+
+#include <array>
+#include <cstdint>
+
+#include "ai/card_tables.hpp"
+#include "engine/options.hpp"
+#include "engine/trick.hpp"
+
+namespace belote::ai {
+
+inline constexpr int max_seats = 4;
+/// Marks a face-down card whose identity nobody knows (Découverte, §6.1): see Position::beneath().
+inline constexpr std::int8_t unknown_card = -2;
+inline constexpr std::int8_t no_card = -1;
+
+/// The play rules of one deal that the search needs. `tables` must outlive every Position using it.
+struct PlaySetup {
+    const CardTables* tables = nullptr;
+    PlayRules rules;
+    int seats = 4;             ///< 4 (classic, coinche) or 2 (Découverte)
+    bool partnerships = true;  ///< partner rules of §1.5 (4 seats); false with 2 seats
+    int tricks_per_deal = 8;   ///< 8, or 16 in Découverte
+    Team team(Seat s) const { return s % 2; }
+};
+
+/// A position of the play phase. Trivially copyable (about 200 bytes); play() and undo() are O(1).
+///
+/// Hands hold the cards a seat may play from: in Découverte, the available tableau cards; a covered
+/// card's lower card is given by beneath() (a card, no_card, or unknown_card) and joins the hand when
+/// the trick in which its cover was played ends (§6.4). An unknown lower card needs a chance outcome:
+/// after such a trick, awaiting_reveal() is true until reveal() is called for each one.
+class Position {
+public:
+    Position() = default;
+    /// A position at the start of a trick led by `leader`, after `tricks_played` complete tricks in
+    /// which the teams won `points` (card points) and `tricks_won`. `hands` are indexed by seat.
+    Position(const PlaySetup& setup, const std::array<CardSet, max_seats>& hands, Seat leader, int tricks_played,
+             std::array<int, 2> points, std::array<int, 2> tricks_won);
+
+    /// Adds `card` to the trick in progress as if its seat (the next to play) had played it before the
+    /// search starts; the card must not be in any hand. Used to set up a position in mid-trick.
+    void push_trick_card(int card);
+    /// Découverte: sets what lies under `top` (a card of a hand): a card index, no_card or unknown_card.
+    void set_beneath(int top, std::int8_t lower) { beneath_[top] = lower; }
+    /// Découverte: like push_trick_card() for a cover that uncovers `lower` (a card, no_card or
+    /// unknown_card) for its seat at the end of this trick.
+    void push_played_cover(int card, std::int8_t lower);
+    /// Découverte: the cards nobody has seen (the pool that unknown lower cards are drawn from).
+    void set_unknown_pool(CardSet pool) { pool_ = pool.bits(); }
+
+    const PlaySetup& setup() const { return setup_; }
+    const CardTables& tables() const { return *setup_.tables; }
+    Seat to_play() const { return (leader_ + trick_size_) % setup_.seats; }
+    Seat leader() const { return leader_; }
+    int trick_size() const { return trick_size_; }
+    int trick_card(int i) const { return trick_[i]; }
+    /// Index in the trick of the card winning it so far (trick not empty).
+    int winning_index() const { return win_pos_; }
+    Seat trick_winner() const { return (leader_ + win_pos_) % setup_.seats; }
+    std::uint32_t hand(Seat s) const { return hands_[s]; }
+    std::int8_t beneath(int top) const { return beneath_[top]; }
+    std::uint32_t unknown_pool() const { return pool_; }
+    int tricks_left() const { return tricks_left_; }
+    int tricks_played() const { return setup_.tricks_per_deal - tricks_left_; }
+    bool finished() const { return tricks_left_ == 0; }
+    /// Card points won by each team so far, with the last-trick bonus (10, or 100 on capot) once finished.
+    const std::array<int, 2>& points() const { return points_; }
+    const std::array<int, 2>& tricks_won() const { return tricks_won_; }
+    /// 2 bits: bit t set while team t has won every trick so far (both at the start of the deal).
+    int capot_state() const;
+
+    /// The cards the seat to play may play (§1.5 on masks; same result as engine legal_cards).
+    std::uint32_t legal() const;
+    /// Plays `card` (one of legal()) for to_play(); completes the trick when it is the last card.
+    void play(int card);
+    /// Undoes the last play().
+    void undo();
+
+    /// True when a finished trick uncovered an unknown card: reveal() must be called before play().
+    bool awaiting_reveal() const { return awaiting_ > 0; }
+    /// The seat whose uncovered card is to be revealed next.
+    Seat reveal_seat() const { return awaiting_seat_[awaiting_ - 1]; }
+    /// Chance outcome: the next awaited lower card is `card` (a member of unknown_pool()).
+    void reveal(int card);
+    /// Undoes the last reveal().
+    void unreveal(int card);
+
+private:
+    struct Ply {
+        std::int8_t card = 0;
+        std::int8_t win_pos_before = 0;
+        std::int8_t pending_before = 0;
+        std::int8_t awaiting_before = 0;
+        bool trick_end = false;
+        std::uint8_t bonus = 0;  // last-trick bonus added on this play
+        std::uint8_t trick_points = 0;
+        std::int8_t winner = 0;  // seat that won the trick ended by this play
+        Seat leader_before = 0;
+        std::array<std::int8_t, max_seats> trick_before{};      // the trick's cards, restored on undo
+        std::array<std::int8_t, 2> revealed{no_card, no_card};  // known lower cards added on trick end
+        std::array<std::int8_t, 2> revealed_seat{};
+    };
+    void end_trick(Ply& ply);
+    void add_pending_reveal(Seat seat, std::int8_t lower);
+
+    PlaySetup setup_;
+    std::array<std::uint32_t, max_seats> hands_{};
+    std::array<std::int8_t, 32> beneath_{};
+    std::uint32_t pool_ = 0;
+    std::array<std::int8_t, max_seats> trick_{};
+    int trick_size_ = 0;
+    int win_pos_ = 0;
+    Seat leader_ = 0;
+    int tricks_left_ = 8;
+    std::array<int, 2> points_{};
+    std::array<int, 2> tricks_won_{};
+    // Découverte: covers played in the trick in progress, with what they uncover.
+    std::array<std::int8_t, 2> pending_lower_{};
+    std::array<std::int8_t, 2> pending_seat_{};
+    int pending_ = 0;
+    // Unknown uncovered cards awaiting a chance outcome (reveal()).
+    std::array<std::int8_t, 2> awaiting_seat_{};
+    int awaiting_ = 0;
+    std::array<Ply, 33> plies_{};
+    int ply_count_ = 0;
+};
+
+}  // namespace belote::ai

@@ -1,0 +1,28 @@
+#include "ai/robot.hpp"
+
+#include "ai/bidding.hpp"
+#include "ai/budget.hpp"
+#include "ai/card_play.hpp"
+#include "ai/levels.hpp"
+#include "engine/robot.hpp"
+
+namespace belote::ai {
+
+Action decide(const View& view, const RobotSettings& settings, std::uint64_t seed) {
+    if (view.legal.empty()) return Action::pass();
+    Rng rng(seed);
+    if (view.legal.size() == 1) return view.legal.front();
+    if (settings.level == Level::Easy) return robot_decide(view, rng);
+    const LevelParams params = level_params(settings.level, settings.work_scale);
+    const Budget budget(settings);
+    if (view.phase == Phase::Auction) {
+        if (params.heuristic_bidding) return robot_decide(view, rng);
+        return choose_call(view, params.bid, rng, budget);
+    }
+    const Card card = view.options.variant == Variant::Decouverte
+                          ? choose_decouverte_card(view, params.play, rng, budget)
+                          : choose_card(view, params.play, rng, budget);
+    return Action::play(card);
+}
+
+}  // namespace belote::ai
