@@ -13,8 +13,8 @@ CardTables CardTables::of(const Contract& contract) {
     for (int s = 0; s < suit_count; ++s)
         for (int k = 0; k < 8; ++k) {
             const int card = s * 8 + k;
-            t.order[s][7 - std::popcount(t.above[card])] =
-                static_cast<std::int8_t>(card);  // the strongest has none above
+            t.strength[card] = static_cast<std::uint8_t>(7 - std::popcount(t.above[card]));
+            t.order[s][t.strength[card]] = static_cast<std::int8_t>(card);  // the strongest has none above
         }
     for (int s = 0; s < suit_count; ++s) {
         if (contract.is_trump(static_cast<Suit>(s))) t.trump |= suit_mask(s);

@@ -18,6 +18,7 @@ struct CardTables {
     std::uint32_t trump = 0;                            ///< the trump suit's cards (suit contract only; 0 in SA/TA)
     std::uint32_t trump_order = 0;                      ///< cards ranked in trump order (trump suit; all in TA)
     std::array<std::array<std::int8_t, 8>, 4> order{};  ///< [suit] the suit's cards, weakest first
+    std::array<std::uint8_t, 32> strength{};            ///< rank within the suit, 0 = weakest, 7 = strongest
 
     /// Builds the tables of `contract`.
     static CardTables of(const Contract& contract);
@@ -34,6 +35,11 @@ struct CardTables {
         return sum;
     }
 };
+
+/// True when the mask holds exactly one card.
+constexpr bool single(std::uint32_t mask) { return mask && !(mask & (mask - 1)); }
+/// True when the mask holds at least two cards.
+constexpr bool several(std::uint32_t mask) { return mask & (mask - 1); }
 
 /// The eight cards of suit `suit` (0..3) as a mask.
 constexpr std::uint32_t suit_mask(int suit) { return 0xFFu << (suit * 8); }

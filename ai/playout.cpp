@@ -12,7 +12,7 @@ bool beaten_later(const Position& pos, int card) {
     const Team team = setup.team(pos.to_play());
     const int led = pos.trick_size() == 0 ? card >> 3 : pos.trick_card(0) >> 3;
     for (int i = pos.trick_size() + 1; i < setup.seats; ++i) {
-        const Seat s = (pos.leader() + i) % setup.seats;
+        const Seat s = pos.wrap(pos.leader() + i);
         if (setup.team(s) == team) continue;
         const std::uint32_t hand = pos.hand(s);
         const std::uint32_t follow = hand & suit_mask(led);
@@ -39,7 +39,7 @@ int pick(std::uint32_t cards, int (*key)(const CardTables&, int), const CardTabl
     return best;
 }
 
-int strength(const CardTables& t, int c) { return 7 - std::popcount(t.above[c]); }
+int strength(const CardTables& t, int c) { return t.strength[c]; }
 // Throw: fewest points, then weakest, trumps last.
 int throw_key(const CardTables& t, int c) {
     return -(t.points[c] * 16 + strength(t, c) + (((t.trump_order >> c) & 1u) ? 400 : 0));
@@ -57,7 +57,7 @@ int cash_key(const CardTables& t, int c) { return t.points[c] * 16 + strength(t,
 
 int greedy_card(const Position& pos) {
     const std::uint32_t legal = pos.legal();
-    if (std::popcount(legal) == 1) return std::countr_zero(legal);
+    if (single(legal)) return std::countr_zero(legal);
     const CardTables& t = pos.tables();
     const Seat me = pos.to_play();
     const PlaySetup& setup = pos.setup();

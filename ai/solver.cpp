@@ -29,13 +29,16 @@ std::uint64_t mix(std::uint64_t x) {
 Solver::Solver(int table_bits) : table_(std::size_t{1} << table_bits), mask_((std::size_t{1} << table_bits) - 1) {}
 
 std::uint32_t Solver::distinct_moves(const Position& pos, std::uint32_t moves) {
+    bool any = false;
+    for (int suit = 0; suit < 4; ++suit) any |= several(moves & suit_mask(suit));
+    if (!any) return moves;
     const CardTables& t = pos.tables();
     std::uint32_t live = 0;
     for (int s = 0; s < pos.setup().seats; ++s) live |= pos.hand(s);
     for (int i = 0; i < pos.trick_size(); ++i) live |= 1u << pos.trick_card(i);
     std::uint32_t keep = moves;
     for (int suit = 0; suit < 4; ++suit) {
-        if (std::popcount(moves & suit_mask(suit)) < 2) continue;
+        if (!several(moves & suit_mask(suit))) continue;
         const auto& order = t.order[suit];
         int previous = -1;  // last move of a run, while no other live card interrupts it
         for (int card : order) {
@@ -93,11 +96,11 @@ int Solver::order_moves(const Position& pos, std::uint32_t moves, int tt_best, s
             sc = 1 << 20;
         } else if (leading) {
             const bool master = (t.above[c] & others) == 0;
-            sc = master ? 500 + t.points[c] : 100 - t.points[c] - std::popcount(~t.above[c] & suit_mask(c >> 3));
+            sc = master ? 500 + t.points[c] : 100 - t.points[c] - t.strength[c];
         } else if (partner_wins) {
             sc = last ? 300 + t.points[c] : 200 + t.points[c] - ((t.trump_order >> c) & 1u) * 30;
         } else if (t.beats(c, best)) {
-            sc = 400 - t.points[c] / 2 - 8 * (7 - std::popcount(t.above[c]));  // cheapest winner first
+            sc = 400 - t.points[c] / 2 - 8 * t.strength[c];  // cheapest winner first
         } else {
             sc = 100 - t.points[c];
         }
@@ -133,7 +136,7 @@ int Solver::search(Position& pos, int alpha, int beta) {
     int tt_best = -1;
     int base = 0;
     if (boundary) {
-        if (pos.tricks_left() == 1 && std::popcount(pos.hand(pos.leader())) == 1) return last_trick(pos);
+        if (pos.tricks_left() == 1 && single(pos.hand(pos.leader()))) return last_trick(pos);
         if (horizon_ && root_tricks_left_ - pos.tricks_left() >= horizon_) return greedy_playout(pos, team_);
         base = margin(pos);
         const int remaining = total_card_points - pos.points()[0] - pos.points()[1] + last_trick_bonus;
@@ -144,6 +147,8 @@ int Solver::search(Position& pos, int alpha, int beta) {
         if (lo >= beta) return lo;
         extra = extra_key(pos);
         entry = &table_[slot(pos, extra)];
+    }
+    if (entry) {
         if (entry->extra == extra && entry->hands[0] == pos.hand(0) && entry->hands[1] == pos.hand(1) &&
             entry->hands[2] == pos.hand(2) && entry->hands[3] == pos.hand(3)) {
             const int elo = entry->lower + base, ehi = entry->upper + base;
