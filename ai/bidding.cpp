@@ -1,6 +1,7 @@
 #include "ai/bidding.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "ai/deal_evaluator.hpp"
@@ -105,6 +106,14 @@ DealStakes deal_stakes(const View& view, const std::array<CardSet, 4>& hands, co
     return stakes;
 }
 
+// Double-dummy play favours the declaring side (it never misguesses), so simulations give the
+// declarers `handicap` card points less: their margin drops by twice that, within −252..252.
+int handicapped(int margin, bool our_contract, int handicap) {
+    if (margin >= 252 || margin <= -252) return margin;
+    const int shifted = our_contract ? margin - 2 * handicap : margin + 2 * handicap;
+    return std::clamp(shifted, -162, 162);
+}
+
 // --- Classic take/pass (§2.3) ---
 
 // The natural model of a seat that has not spoken yet: take the turn-up (round 1) or name its best
@@ -164,7 +173,8 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
     auto value_of = [&](const AuctionDeal& deal, Seat taker, Suit trump) {
         const std::array<CardSet, 4> hands = complete_classic(deal, turn_up, taker, eldest);
         const Contract contract = Contract::suit(trump);
-        const int margin = evaluator.margin(hands, contract, rules, eldest, team);
+        const int margin = handicapped(evaluator.margin(hands, contract, rules, eldest, team), team_of(taker) == team,
+                                       params.declarer_handicap);
         return deal_value(deal_stakes(view, hands, contract, team_of(taker)), team, margin);
     };
     std::vector<double> totals(view.legal.size(), 0.0);
@@ -197,6 +207,26 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
 
 // --- Coinche ladder, contre, surcontre (§4.2) ---
 
+// A natural contre shows defence in the robot's own hand: for a suit contract two of the trump
+// jack, nine and ace, or one and two outside aces; for no trump two aces; for all trump a jack and
+// a nine or two jacks.
+bool natural_contre(CardSet hand, const Contract& contract) {
+    int aces = 0, jacks = 0, nines = 0;
+    for (int su = 0; su < suit_count; ++su) {
+        const Suit s = static_cast<Suit>(su);
+        if (contract.is_trump(s)) continue;
+        aces += hand.contains(Card(Rank::Ace, s));
+        jacks += hand.contains(Card(Rank::Jack, s));
+        nines += hand.contains(Card(Rank::Nine, s));
+    }
+    if (contract.kind == ContractKind::NoTrump) return aces >= 2;
+    if (contract.kind == ContractKind::AllTrump) return jacks >= 2 || (jacks >= 1 && nines >= 1);
+    const Suit t = contract.trump;
+    const int top =
+        hand.contains(Card(Rank::Jack, t)) + hand.contains(Card(Rank::Nine, t)) + hand.contains(Card(Rank::Ace, t));
+    return top >= 2 || (top >= 1 && aces >= 2);
+}
+
 Action coinche_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
     const Seat me = *view.observer.seat;
     const Team team = team_of(me);
@@ -205,12 +235,28 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
     DealEvaluator evaluator(params.horizon, params.node_budget, budget);
     const PlayRules& rules = view.options.rules.play;
 
+    // The denominations worth simulating: the standing contract's and the robot's best few by the
+    // engine robot's estimate of its own hand (a bid names a denomination the hand supports).
     std::array<bool, 6> needed{};
+    std::array<int, 6> estimate{};
+    estimate.fill(-1);
     for (const Action& a : view.legal)
-        if (a.kind == ActionKind::Bid) needed[contract_index(a.contract)] = true;
+        if (a.kind == ActionKind::Bid) estimate[contract_index(a.contract)] = estimate_contract(view.hand, a.contract);
+    for (int k = 0; k < params.denominations; ++k) {
+        int best = -1;
+        for (int d = 0; d < 6; ++d)
+            if (!needed[d] && estimate[d] >= 0 && (best < 0 || estimate[d] > estimate[best])) best = d;
+        if (best >= 0) needed[best] = true;
+    }
+    // The partner's denominations (support), and the standing contract's.
+    for (const AuctionCall& call : view.auction)
+        if (call.action.kind == ActionKind::Bid && team_of(call.seat) == team && call.seat != me)
+            needed[contract_index(call.action.contract)] = true;
     if (view.bid) needed[contract_index(view.bid->contract)] = true;
 
-    std::vector<double> totals(view.legal.size(), 0.0);
+    // Per call: mean deal value undoubled and contré, and how often the contract it leads to is made.
+    const std::size_t n = view.legal.size();
+    std::vector<double> plain(n, 0.0), doubled(n, 0.0), made(n, 0.0);
     int evaluated = 0;
     for (const AuctionDeal& deal : deals) {
         if (evaluated > 0 && budget.expired()) break;
@@ -222,37 +268,73 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
             margins[d] = evaluator.margin(deal.dealt, contract, rules, eldest, team);
             stakes[d] = deal_stakes(view, deal.dealt, contract, team);
         }
-        for (std::size_t i = 0; i < view.legal.size(); ++i) {
+        for (std::size_t i = 0; i < n; ++i) {
             const Action& a = view.legal[i];
-            double v = 0;
+            DealStakes s;
+            int d = 0;
+            if (a.kind == ActionKind::Bid && !needed[contract_index(a.contract)]) continue;
             if (a.kind == ActionKind::Bid) {
-                const int d = contract_index(a.contract);
-                DealStakes s = stakes[d];
+                d = contract_index(a.contract);
+                s = stakes[d];
                 s.takers = team;
                 s.bid = CoincheBid{me, a.value, a.contract};
-                v = deal_value(s, team, margins[d]);
+                s.contre_level = 0;
             } else if (view.bid) {  // pass, contre or surcontre: the standing contract is played
-                const int d = contract_index(view.bid->contract);
-                DealStakes s = stakes[d];
+                d = contract_index(view.bid->contract);
+                s = stakes[d];
                 s.takers = team_of(view.bid->seat);
                 s.bid = *view.bid;
                 s.contre_level = a.kind == ActionKind::Contre      ? 1
                                  : a.kind == ActionKind::Surcontre ? 2
                                                                    : view.contre_level;
-                v = deal_value(s, team, margins[d]);
+            } else {
+                continue;  // pass with no bid: the deal may be thrown in, worth 0
             }
-            totals[i] += v;
+            const int margin = handicapped(margins[d], s.takers == team, params.declarer_handicap);
+            const DealScore score = deal_score(s, team, margin);
+            plain[i] += score.score[team] - score.score[1 - team];
+            made[i] += score.outcome == DealOutcome::Made;
+            if (a.kind == ActionKind::Bid) {
+                s.contre_level = 1;
+                doubled[i] += deal_value(s, team, margin);
+            }
         }
         ++evaluated;
     }
+    if (evaluated == 0) return Action::pass();
     std::size_t pass = 0;
-    for (std::size_t i = 0; i < view.legal.size(); ++i)
+    for (std::size_t i = 0; i < n; ++i)
         if (view.legal[i].kind == ActionKind::Pass) pass = i;
+    // Natural calls only: a bid the side expects to make (and valued as contré when its chances are
+    // only fair, since opponents double a doubtful contract); a contre when the contract is expected
+    // to fail; a surcontre when it is expected to be made.
+    // Over the partner's standing bid, a raise needs a safe contract: the partner has already spoken
+    // for the side, and a raise is read as the values of both hands.
+    const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
+    auto value_of = [&](std::size_t i) -> std::optional<double> {
+        const Action& a = view.legal[i];
+        const double p = made[i] / evaluated;
+        if (a.kind == ActionKind::Bid) {
+            if (!needed[contract_index(a.contract)] || p < (partner_holds ? params.safe_make : params.min_make))
+                return std::nullopt;
+            return (p >= params.safe_make ? plain[i] : doubled[i]) / evaluated;
+        }
+        if (a.kind == ActionKind::Contre &&
+            (p > 1.0 - params.safe_make || !natural_contre(view.hand, view.bid->contract)))
+            return std::nullopt;
+        if (a.kind == ActionKind::Surcontre && p < params.safe_make) return std::nullopt;
+        return plain[i] / evaluated;
+    };
+    const double pass_value = plain[pass] / evaluated;
     std::size_t best = pass;
-    for (std::size_t i = 0; i < view.legal.size(); ++i) {
-        if (i == pass || totals[i] <= totals[pass] + params.caution * evaluated) continue;
-        // Equal values: the lower bid (it says no more than the hand holds).
-        if (totals[i] > totals[best] + 1e-9) best = i;
+    double best_value = pass_value + params.caution;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i == pass) continue;
+        const auto v = value_of(i);
+        if (v && *v > best_value + 1e-9) {
+            best = i;
+            best_value = *v;
+        }
     }
     return view.legal[best];
 }

@@ -20,6 +20,10 @@ struct BidParams {
     int horizon = 0;     ///< deal evaluation: tricks searched before greedy playouts (0 = playouts only)
     std::uint64_t node_budget = 400'000;  ///< solver nodes per decision
     double caution = 0;                   ///< deal points a call must gain over passing (a little prudence)
+    double min_make = 0.5;      ///< Coinche: a bid needs at least this chance of being made (a contre, of failing)
+    double safe_make = 0.65;    ///< Coinche: below this chance a bid is valued as if contré; a surcontre needs it
+    int declarer_handicap = 8;  ///< card points taken from the declaring side in simulations (double-dummy optimism)
+    int denominations = 3;      ///< Coinche: denominations simulated besides the standing contract's
 };
 
 /// The call of the seat of `view`, which must be to act in the auction (classic take/pass, Coinche

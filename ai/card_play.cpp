@@ -93,18 +93,19 @@ Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Bud
     const PlaySetup setup{&tables, view.options.rules.play, view.seats, true, 8};
     const DealStakes base = stakes_of(view);
     const int tricks_left = 8 - view.tricks_played;
-    const bool exact = tricks_left <= params.exact_tricks;
+    const int depth = params.depth[tricks_left];
+    const bool exact = depth >= tricks_left;
 
     Solver solver(params.table_bits);
     solver.set_node_limit(params.node_budget);
     solver.set_budget(&budget);
-    if (!exact) solver.set_horizon(params.horizon);
+    if (!exact) solver.set_horizon(depth);
     CardScores scores(legal);
     for (const World& world : worlds) {
         if (budget.expired()) break;
         Position pos = make_position(view, setup, world);
         std::array<int, 32> margins{};
-        if (!exact && params.horizon == 0) {
+        if (depth == 0) {
             for (Card c : legal) {
                 pos.play(c.index());
                 margins[c.index()] = greedy_playout(pos, team);

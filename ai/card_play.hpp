@@ -4,6 +4,7 @@
 // solver once few enough tricks are left (before that, by a short search ending in greedy playouts),
 // and the card with the best mean deal score wins.
 
+#include <array>
 #include <cstdint>
 
 #include "ai/budget.hpp"
@@ -12,12 +13,20 @@
 
 namespace belote::ai {
 
+/// A depth table: exact with at most `exact` tricks left, `early` tricks of search before that.
+constexpr std::array<std::int8_t, 17> depths(int exact, int early) {
+    std::array<std::int8_t, 17> d{};
+    for (int n = 0; n <= 16; ++n) d[n] = static_cast<std::int8_t>(n <= exact ? n : early);
+    return d;
+}
+
 /// How a level plays its cards.
 struct PlayParams {
-    int worlds = 16;       ///< worlds evaluated per decision
-    int oversample = 1;    ///< worlds drawn per world kept; > 1 resamples them by soft weight
-    int exact_tricks = 4;  ///< solve exactly when at most this many tricks are left (trick in play included)
-    int horizon = 1;       ///< otherwise: tricks searched before greedy playouts (0 = playouts only)
+    int worlds = 16;     ///< worlds evaluated per decision
+    int oversample = 1;  ///< worlds drawn per world kept; > 1 resamples them by soft weight
+    /// Tricks searched before greedy playouts, by the number of tricks left (trick in play included):
+    /// depth[n] >= n solves exactly, 0 plays greedy playouts only. Découverte has 16 tricks.
+    std::array<std::int8_t, 17> depth = depths(4, 1);
     std::uint64_t node_budget = 1'000'000;  ///< solver nodes per decision (fixed work)
     int table_bits = 15;                    ///< solver transposition table size (log2 entries)
     int chance_pool = 0;  ///< Découverte: solve exactly with unknown cards as chance when at most this many are unseen

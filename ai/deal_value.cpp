@@ -12,6 +12,11 @@ constexpr int last_trick_bonus = 10;
 }  // namespace
 
 int deal_value(const DealStakes& stakes, Team team, int margin) {
+    const DealScore score = deal_score(stakes, team, margin);
+    return score.score[team] - score.score[1 - team];
+}
+
+DealScore deal_score(const DealStakes& stakes, Team team, int margin) {
     const bool decouverte = stakes.variant == Variant::Decouverte;
     const int tricks = decouverte ? 16 : 8;
     const Team other = 1 - team;
@@ -34,14 +39,10 @@ int deal_value(const DealStakes& stakes, Team team, int margin) {
         tally.card_points[team] = mine - (last == team ? last_trick_bonus : 0);
         tally.card_points[other] = theirs - (last == other ? last_trick_bonus : 0);
     }
-    DealScore score;
-    if (decouverte)
-        score = score_decouverte_deal(tally);
-    else if (stakes.variant == Variant::Coinche)
-        score = score_coinche_deal(tally, stakes.bid, stakes.contre_level, stakes.escrow, stakes.rules.coinche);
-    else
-        score = score_classic_deal(tally, stakes.escrow, stakes.rules);
-    return score.score[team] - score.score[other];
+    if (decouverte) return score_decouverte_deal(tally);
+    if (stakes.variant == Variant::Coinche)
+        return score_coinche_deal(tally, stakes.bid, stakes.contre_level, stakes.escrow, stakes.rules.coinche);
+    return score_classic_deal(tally, stakes.escrow, stakes.rules);
 }
 
 DealStakes stakes_of(const View& view) {

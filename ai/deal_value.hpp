@@ -7,6 +7,7 @@
 
 #include "engine/coinche_auction.hpp"
 #include "engine/options.hpp"
+#include "engine/scoring.hpp"
 #include "engine/trick.hpp"
 #include "engine/view.hpp"
 
@@ -28,6 +29,9 @@ struct DealStakes {
 /// margin `margin` for `team` (Solver::solve's value: card points + last-trick bonus of `team` minus
 /// the other's; ±252 is a capot). `margin` must be even and in −252..252.
 int deal_value(const DealStakes& stakes, Team team, int margin);
+
+/// The engine's score breakdown of the deal for the same inputs as deal_value() (outcome, scores).
+DealScore deal_score(const DealStakes& stakes, Team team, int margin);
 
 /// The stakes of the deal in play in `view` (play phase): contract, doubling, escrow, the belote
 /// already announced and the combinations counted so far (shown from trick 2).

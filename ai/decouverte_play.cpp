@@ -107,18 +107,19 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
         }
     }
     // Otherwise sampled layouts, each solved as if its face-down cards were seen (determinization).
-    const bool exact = tricks_left <= 2 * params.exact_tricks;
+    const int depth = params.depth[tricks_left];
+    const bool exact = depth >= tricks_left;
     Solver solver(params.table_bits);
     solver.set_node_limit(params.node_budget);
     solver.set_budget(&budget);
-    if (!exact) solver.set_horizon(2 * params.horizon);
+    if (!exact) solver.set_horizon(depth);
     for (int w = 0; w < params.worlds; ++w) {
         if (budget.expired()) break;
         const std::vector<std::int8_t> lower = random_lower(layout, rng);
         Position pos = tableau_position(view, setup, layout, lower);
         solver.set_context(static_cast<std::uint32_t>(w + 1));
         std::array<int, 32> margins{};
-        if (!exact && params.horizon == 0) {
+        if (depth == 0) {
             for (Card c : legal) {
                 pos.play(c.index());
                 margins[c.index()] = greedy_playout(pos, team);
@@ -198,7 +199,7 @@ Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rn
     Solver solver(14);
     solver.set_node_limit(params.node_budget);
     solver.set_budget(&budget);
-    solver.set_horizon(2 * params.horizon);
+    solver.set_horizon(params.horizon);
     std::array<CardTables, 4> tables{};
     for (int s = 0; s < 4; ++s) tables[s] = CardTables::of(Contract::suit(static_cast<Suit>(s)));
     const std::optional<Declaration> passed = after_pass(view);

@@ -2,6 +2,7 @@
 // The parameters that make each level (docs/robots.md "Levels").
 
 #include "ai/bidding.hpp"
+#include "ai/budget.hpp"
 #include "ai/card_play.hpp"
 #include "ai/robot_settings.hpp"
 
@@ -15,7 +16,11 @@ struct LevelParams {
 };
 
 /// The parameters of `level` (not Level::Easy, which is the engine robot), with the amounts of work
-/// (worlds, nodes) multiplied by `work_scale`.
-LevelParams level_params(Level level, double work_scale = 1.0);
+/// (worlds, nodes) multiplied by `work_scale`; `decouverte` selects the 16-trick depth tables.
+LevelParams level_params(Level level, double work_scale = 1.0, bool decouverte = false);
+
+/// decide() with explicit parameters instead of a level's (for tuning and benchmarks). `budget`
+/// bounds the time as in decide(); `seed` drives every random choice.
+Action decide_with(const View& view, const LevelParams& params, const Budget& budget, std::uint64_t seed);
 
 }  // namespace belote::ai

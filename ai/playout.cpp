@@ -71,6 +71,31 @@ int greedy_card(const Position& pos) {
             if (!(t.above[c] & others) && !beaten_later(pos, c)) safe |= 1u << c;
         }
         if (safe) return pick(safe, cash_key, t);
+        // A suit the partner wins for sure: lead low in it.
+        if (setup.partnerships) {
+            const Seat partner = pos.wrap(me + 2);
+            std::uint32_t opponents = pos.hand(pos.wrap(me + 1)) | pos.hand(pos.wrap(me + 3));
+            std::uint32_t feeding = 0;
+            for (int suit = 0; suit < 4; ++suit) {
+                const std::uint32_t mine = legal & suit_mask(suit) & ~t.trump;
+                const std::uint32_t theirs = opponents & suit_mask(suit);
+                const std::uint32_t his = pos.hand(partner) & suit_mask(suit);
+                if (!mine || !his) continue;
+                // The partner's best card of the suit beats every opponent's card of it, and no void
+                // opponent can ruff.
+                int best = -1;
+                for (std::uint32_t m = his; m; m &= m - 1) {
+                    const int c = std::countr_zero(m);
+                    if (best < 0 || t.strength[c] > t.strength[best]) best = c;
+                }
+                if (t.above[best] & (theirs | mine)) continue;
+                bool ruff = false;
+                for (Seat o : {pos.wrap(me + 1), pos.wrap(me + 3)})
+                    if (!(pos.hand(o) & suit_mask(suit)) && (pos.hand(o) & t.trump)) ruff = true;
+                if (!ruff) feeding |= mine;
+            }
+            if (feeding) return pick(feeding, throw_key, t);
+        }
         const std::uint32_t plain = legal & ~t.trump_order;
         return pick(plain ? plain : legal, throw_key, t);
     }

@@ -8,13 +8,10 @@
 
 namespace belote::ai {
 
-Action decide(const View& view, const RobotSettings& settings, std::uint64_t seed) {
+Action decide_with(const View& view, const LevelParams& params, const Budget& budget, std::uint64_t seed) {
     if (view.legal.empty()) return Action::pass();
-    Rng rng(seed);
     if (view.legal.size() == 1) return view.legal.front();
-    if (settings.level == Level::Easy) return robot_decide(view, rng);
-    const LevelParams params = level_params(settings.level, settings.work_scale);
-    const Budget budget(settings);
+    Rng rng(seed);
     if (view.phase == Phase::Auction) {
         if (params.heuristic_bidding) return robot_decide(view, rng);
         return choose_call(view, params.bid, rng, budget);
@@ -23,6 +20,17 @@ Action decide(const View& view, const RobotSettings& settings, std::uint64_t see
                           ? choose_decouverte_card(view, params.play, rng, budget)
                           : choose_card(view, params.play, rng, budget);
     return Action::play(card);
+}
+
+Action decide(const View& view, const RobotSettings& settings, std::uint64_t seed) {
+    if (view.legal.empty()) return Action::pass();
+    if (view.legal.size() == 1) return view.legal.front();
+    if (settings.level == Level::Easy) {
+        Rng rng(seed);
+        return robot_decide(view, rng);
+    }
+    const bool decouverte = view.options.variant == Variant::Decouverte;
+    return decide_with(view, level_params(settings.level, settings.work_scale, decouverte), Budget(settings), seed);
 }
 
 }  // namespace belote::ai

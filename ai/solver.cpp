@@ -1,5 +1,7 @@
 #include "ai/solver.hpp"
 
+#include "ai/static_eval.hpp"
+
 #include <algorithm>
 #include <bit>
 
@@ -9,6 +11,7 @@ constexpr int total_card_points = 152;
 constexpr int last_trick_bonus = 10;
 constexpr int capot_extra = 90;  // 100 instead of 10 for the last trick
 constexpr int infinity = 1000;
+constexpr int exact_leaf_tricks = 3;  // beyond the horizon, endings this short are still searched exactly
 
 std::uint32_t contract_key(const Contract& c) {
     if (c.kind == ContractKind::NoTrump) return 4;
@@ -137,7 +140,8 @@ int Solver::search(Position& pos, int alpha, int beta) {
     int base = 0;
     if (boundary) {
         if (pos.tricks_left() == 1 && single(pos.hand(pos.leader()))) return last_trick(pos);
-        if (horizon_ && root_tricks_left_ - pos.tricks_left() >= horizon_) return greedy_playout(pos, team_);
+        if (horizon_ && root_tricks_left_ - pos.tricks_left() >= horizon_ && pos.tricks_left() > exact_leaf_tricks)
+            return pos.setup().seats == 4 ? static_margin(pos, team_) : greedy_playout(pos, team_);
         base = margin(pos);
         const int remaining = total_card_points - pos.points()[0] - pos.points()[1] + last_trick_bonus;
         const int capot = pos.capot_state();
@@ -213,6 +217,12 @@ int Solver::solve(Position& pos, Team team) {
     team_ = team;
     root_tricks_left_ = pos.tricks_left();
     return mtdf(pos, 0);
+}
+
+int Solver::solve_from(Position& pos, Team team, int guess) {
+    team_ = team;
+    root_tricks_left_ = pos.tricks_left();
+    return mtdf(pos, guess & ~1);
 }
 
 // MTD(f): zero-window searches converging on the exact value; margins are even, so windows step by 2.

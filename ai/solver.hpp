@@ -26,6 +26,8 @@ public:
     /// on capot). Range −252..252. `pos` is restored before returning. Throws nothing; with a node
     /// limit (set_node_limit) it returns a value that may be inexact once the limit is hit (see aborted()).
     int solve(Position& pos, Team team);
+    /// solve() starting its zero-window searches from `guess` (a close guess saves most of the work).
+    int solve_from(Position& pos, Team team, int guess);
     /// Same as solve(), within the window [alpha, beta]: the result is exact when strictly inside; a
     /// value <= alpha is an upper bound and a value >= beta a lower bound.
     int solve(Position& pos, Team team, int alpha, int beta);
@@ -34,8 +36,9 @@ public:
     /// values[card index]. Equivalent cards get the same value.
     void solve_moves(Position& pos, Team team, std::uint32_t moves, std::array<int, 32>& values);
 
-    /// Limits the search to the next `tricks` tricks (counting the trick in progress), the rest being
-    /// played out by greedy_playout(); 0 = exact to the end (the default). Values are then estimates.
+    /// Limits the search to the next `tricks` tricks (counting the trick in progress); beyond them a
+    /// position with more than 3 tricks left is valued by static_margin() (4 seats) or
+    /// greedy_playout() (Découverte); 0 = exact to the end (the default). Values are then estimates.
     void set_horizon(int tricks) { horizon_ = tricks; }
 
     /// Context mixed into every key (e.g. the index of a sampled world in Découverte).

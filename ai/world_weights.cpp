@@ -11,7 +11,8 @@ namespace {
 constexpr double classic_round1_threshold = 42;  // engine/robot.cpp's take thresholds
 constexpr double classic_round2_threshold = 38;
 constexpr double classic_softness = 7;
-constexpr double coinche_softness = 12;
+constexpr double coinche_softness = 8;
+constexpr double partner_support = 20;  // what a raise of the partner's bid assumes the partner adds
 constexpr double discard_ace_factor = 0.55;
 constexpr double discard_ten_factor = 0.8;
 
@@ -33,10 +34,13 @@ double auction_likelihood(const View& view, Seat seat, CardSet hand) {
     double p = 1.0;
     if (view.options.variant == Variant::Coinche) {
         std::optional<int> standing;  // value of the standing bid before each call
+        std::optional<Seat> standing_seat;
         for (const AuctionCall& call : view.auction) {
             if (call.seat == seat) {
                 if (call.action.kind == ActionKind::Bid && call.action.value != capot_bid_value) {
-                    const double e = estimate_contract(hand, call.action.contract);
+                    // A raise of the partner's bid counts on the partner's values too.
+                    const bool raise = standing_seat && team_of(*standing_seat) == team_of(seat);
+                    const double e = estimate_contract(hand, call.action.contract) + (raise ? partner_support : 0);
                     p *= floor_p(logistic((e - call.action.value) / coinche_softness));
                 } else if (call.action.kind == ActionKind::Pass) {
                     const int needed = standing ? *standing + 10 : 80;
@@ -50,7 +54,10 @@ double auction_likelihood(const View& view, Seat seat, CardSet hand) {
                     if (needed <= 160) p *= floor_p(1.0 - logistic((best - needed) / coinche_softness));
                 }
             }
-            if (call.action.kind == ActionKind::Bid) standing = call.action.value;
+            if (call.action.kind == ActionKind::Bid) {
+                standing = call.action.value;
+                standing_seat = call.seat;
+            }
         }
         return p;
     }

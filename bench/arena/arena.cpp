@@ -1,11 +1,13 @@
 #include "bench/arena/arena.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 
+#include "ai/levels.hpp"
 #include "ai/robot.hpp"
 #include "bench/arena/ismcts.hpp"
 #include "engine/deck.hpp"
@@ -110,6 +112,12 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
                 spec.scale = std::stod(value);
             else if (key == "ms")
                 spec.budget_ms = std::stoi(value);
+            else if (key == "worlds" || key == "over" || key == "exact" || key == "horizon" || key == "bidworlds" ||
+                     key == "bidhorizon" || key == "bidover" || key == "caution" || key == "nodes" ||
+                     (key.size() >= 2 && key[0] == 'd' && std::isdigit(static_cast<unsigned char>(key[1]))))
+                spec.tuning.emplace_back(key, std::stoi(value));
+            else if (key == "bid" && ai::parse_level(value))
+                spec.bid = value;
             else if (key == "iterations" && spec.kind == "ismcts")
                 spec.iterations = std::stoi(value);
             else
@@ -123,6 +131,17 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
 }
 
 Robot make_robot(const RobotSpec& spec) {
+    if (!spec.bid.empty()) {
+        RobotSpec player = spec, bidder;
+        player.bid.clear();
+        bidder.kind = spec.bid;
+        bidder.scale = spec.scale;
+        bidder.tuning = spec.tuning;
+        bidder.budget_ms = spec.budget_ms;
+        return [play = make_robot(player), bid = make_robot(bidder)](const View& view, std::uint64_t seed) {
+            return view.phase == Phase::Auction ? bid(view, seed) : play(view, seed);
+        };
+    }
     if (spec.kind == "ismcts") {
         IsmctsSettings s;
         s.iterations = spec.iterations;
@@ -132,7 +151,37 @@ Robot make_robot(const RobotSpec& spec) {
     }
     ai::RobotSettings s;
     s.level = *ai::parse_level(spec.kind);
-    s.work_scale = spec.scale;
+    if (!spec.tuning.empty() && s.level != ai::Level::Easy) {
+        return [spec](const View& view, std::uint64_t seed) {
+            ai::LevelParams p =
+                ai::level_params(*ai::parse_level(spec.kind), spec.scale, view.options.variant == Variant::Decouverte);
+            int exact = -1, early = -1;
+            for (const auto& [key, value] : spec.tuning) {
+                if (key == "worlds") p.play.worlds = value;
+                if (key == "over") p.play.oversample = value;
+                if (key == "exact") exact = value;
+                if (key == "horizon") early = value;
+                if (key == "nodes") p.play.node_budget = static_cast<std::uint64_t>(value) * 1000;
+                if (key == "bidworlds") p.bid.worlds = value, p.heuristic_bidding = false;
+                if (key == "bidhorizon") p.bid.horizon = value;
+                if (key == "bidover") p.bid.oversample = value;
+                if (key == "caution") p.bid.caution = value;
+            }
+            for (int n = 1; n <= 16; ++n) {
+                if (exact >= 0 && n <= exact) p.play.depth[n] = static_cast<std::int8_t>(n);
+                if (early >= 0 && n > std::max(exact, 0)) p.play.depth[n] = static_cast<std::int8_t>(early);
+            }
+            for (const auto& [key, value] : spec.tuning)
+                if (key.size() >= 2 && key[0] == 'd' && std::isdigit(static_cast<unsigned char>(key[1])))
+                    p.play.depth[std::stoi(key.substr(1))] = static_cast<std::int8_t>(value);
+            ai::RobotSettings b;
+            if (spec.budget_ms > 0) {
+                b.time_budget = std::chrono::milliseconds(spec.budget_ms);
+                b.clock = steady_now;
+            }
+            return ai::decide_with(view, p, ai::Budget(b), seed);
+        };
+    }
     if (spec.budget_ms > 0) {
         s.time_budget = std::chrono::milliseconds(spec.budget_ms);
         s.clock = steady_now;

@@ -19,12 +19,17 @@ namespace belote::arena {
 ///   <level>:ms=B                           (wall-clock budget of B ms per decision, with a clock)
 ///   ismcts                                 (the reference, 100 ms of wall clock per card)
 ///   ismcts:ms=B | ismcts:iterations=N      (its budget, or the fixed-work equivalent)
+///   <spec>:bid=<level>                     (auction calls by another level: isolates card play)
+///   <level>:worlds=N:over=N:exact=N:horizon=N:bidworlds=N:bidhorizon=N   (tuning: the level's
+///                                          parameters with these changed, see ai/levels.hpp)
 struct RobotSpec {
     std::string name;  ///< as given
     std::string kind;  ///< easy, medium, hard, expert or ismcts
     double scale = 1.0;
-    int budget_ms = 0;   ///< 0 = fixed work
-    int iterations = 0;  ///< ismcts fixed work
+    int budget_ms = 0;                                ///< 0 = fixed work
+    int iterations = 0;                               ///< ismcts fixed work
+    std::string bid;                                  ///< empty, or the level that makes the auction calls
+    std::vector<std::pair<std::string, int>> tuning;  ///< parameter overrides (tuning keys above)
 };
 
 /// Parses a robot spec; nullopt with no side effect when it is not one.
