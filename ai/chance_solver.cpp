@@ -23,7 +23,9 @@ ChanceSolver::ChanceSolver(int table_bits)
 
 std::uint32_t ChanceSolver::extra_key(const Position& pos) const {
     return 1u | (static_cast<std::uint32_t>(pos.leader()) << 1) | (static_cast<std::uint32_t>(pos.capot_state()) << 3) |
-           (static_cast<std::uint32_t>(team_) << 5) | (static_cast<std::uint32_t>(pos.tricks_left()) << 6);
+           (static_cast<std::uint32_t>(team_) << 5) | (static_cast<std::uint32_t>(pos.tricks_left()) << 6) |
+           // The utility is of the final margin, so a value depends on the margin so far.
+           (static_cast<std::uint32_t>(pos.points()[team_] - pos.points()[1 - team_] + 256) << 11);
 }
 
 double ChanceSolver::chance(Position& pos) {
@@ -32,9 +34,9 @@ double ChanceSolver::chance(Position& pos) {
     double sum = 0;
     for (std::uint32_t m = pool; m; m &= m - 1) {
         const int c = std::countr_zero(m);
-        pos.reveal(c);
+        const Seat seat = pos.reveal(c);
         sum += pos.awaiting_reveal() ? chance(pos) : search(pos, -infinity, infinity);
-        pos.unreveal(c);
+        pos.unreveal(c, seat);
     }
     return sum / std::popcount(pool);
 }
@@ -88,6 +90,15 @@ double ChanceSolver::search(Position& pos, double alpha, double beta) {
         if (alpha >= beta) break;
     }
     if (entry && !aborted_) {
+        // Deeper nodes may have taken the slot meanwhile: then it starts afresh for this position.
+        if (!(entry->extra == extra && entry->hand0 == pos.hand(0) && entry->hand1 == pos.hand(1) &&
+              entry->pool == pos.unknown_pool()))
+            *entry = Entry{pos.hand(0),
+                           pos.hand(1),
+                           pos.unknown_pool(),
+                           0,
+                           static_cast<float>(-infinity),
+                           static_cast<float>(infinity)};
         // Bounds are stored as floats, rounded outwards so that they stay bounds.
         if (best <= alpha0)
             entry->upper =

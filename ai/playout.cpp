@@ -113,11 +113,12 @@ int greedy_card(const Position& pos) {
 
 int greedy_playout(Position& pos, Team team) {
     std::array<std::int8_t, 48> steps{};  // 1 = a play, -1 - card = a reveal of `card`
+    std::array<std::int8_t, 48> seats{};  // the seat of each reveal
     int n = 0;
     while (!pos.finished()) {
         if (pos.awaiting_reveal()) {
             const int card = std::countr_zero(pos.unknown_pool());
-            pos.reveal(card);
+            seats[n] = static_cast<std::int8_t>(pos.reveal(card));
             steps[n++] = static_cast<std::int8_t>(-1 - card);
         } else {
             pos.play(greedy_card(pos));
@@ -130,7 +131,7 @@ int greedy_playout(Position& pos, Team team) {
         if (s == 1)
             pos.undo();
         else
-            pos.unreveal(-1 - s);
+            pos.unreveal(-1 - s, seats[n]);
     }
     return margin;
 }

@@ -30,15 +30,17 @@ int Position::capot_state() const {
     return (tricks_won_[0] == played ? 1 : 0) | (tricks_won_[1] == played ? 2 : 0);
 }
 
-void Position::reveal(int card) {
+Seat Position::reveal(int card) {
     const Seat s = awaiting_seat_[--awaiting_];
     hands_[s] |= 1u << card;
     pool_ &= ~(1u << card);
+    return s;
 }
 
-void Position::unreveal(int card) {
-    const Seat s = awaiting_seat_[awaiting_++];
-    hands_[s] &= ~(1u << card);
+void Position::unreveal(int card, Seat seat) {
+    // Deeper trick ends may have reused the slot: restore it from the caller's record.
+    awaiting_seat_[awaiting_++] = static_cast<std::int8_t>(seat);
+    hands_[seat] &= ~(1u << card);
     pool_ |= 1u << card;
 }
 

@@ -3,6 +3,7 @@
 // won so far; apply/undo of single cards without heap allocation (RULES.md §1.3–§1.5, §6.4).
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "ai/card_tables.hpp"
@@ -68,6 +69,29 @@ public:
     std::uint32_t hand(Seat s) const { return hands_[s]; }
     std::int8_t beneath(int top) const { return beneath_[top]; }
     std::uint32_t unknown_pool() const { return pool_; }
+    /// Cards of the hands that cover a lower card (Découverte; 0 otherwise).
+    std::uint32_t covers() const {
+        if (!tableau_) return 0;
+        std::uint32_t out = 0;
+        for (int s = 0; s < setup_.seats; ++s)
+            for (std::uint32_t m = hands_[s]; m; m &= m - 1)
+                if (beneath_[std::countr_zero(m)] != no_card) out |= 1u << std::countr_zero(m);
+        return out;
+    }
+    /// Cards still to come into play besides the hands and the trick: the known lower cards under the
+    /// hands' tops and the unknown pool (Découverte; 0 otherwise).
+    std::uint32_t hidden_live() const {
+        if (!tableau_) return 0;
+        std::uint32_t live = pool_;
+        for (int s = 0; s < setup_.seats; ++s)
+            for (std::uint32_t m = hands_[s]; m; m &= m - 1) {
+                const int lower = beneath_[std::countr_zero(m)];
+                if (lower >= 0) live |= 1u << lower;
+            }
+        for (int i = 0; i < pending_; ++i)
+            if (pending_lower_[i] >= 0) live |= 1u << pending_lower_[i];
+        return live;
+    }
     int tricks_left() const { return tricks_left_; }
     int tricks_played() const { return setup_.tricks_per_deal - tricks_left_; }
     bool finished() const { return tricks_left_ == 0; }
@@ -88,10 +112,11 @@ public:
     bool awaiting_reveal() const { return awaiting_ > 0; }
     /// The seat whose uncovered card is to be revealed next.
     Seat reveal_seat() const { return awaiting_seat_[awaiting_ - 1]; }
-    /// Chance outcome: the next awaited lower card is `card` (a member of unknown_pool()).
-    void reveal(int card);
-    /// Undoes the last reveal().
-    void unreveal(int card);
+    /// Chance outcome: the next awaited lower card is `card` (a member of unknown_pool()). Returns
+    /// the seat that received it, to pass to unreveal().
+    Seat reveal(int card);
+    /// Undoes the last reveal(), which gave `card` to `seat`.
+    void unreveal(int card, Seat seat);
 
 private:
     struct Ply {

@@ -36,8 +36,9 @@ std::uint32_t Solver::distinct_moves(const Position& pos, std::uint32_t moves) {
     for (int suit = 0; suit < 4; ++suit) any |= several(moves & suit_mask(suit));
     if (!any) return moves;
     const CardTables& t = pos.tables();
-    std::uint32_t live = 0;
+    std::uint32_t live = pos.hidden_live();
     for (int s = 0; s < pos.setup().seats; ++s) live |= pos.hand(s);
+    const std::uint32_t covers = pos.covers();  // a cover uncovers a card: never equivalent
     for (int i = 0; i < pos.trick_size(); ++i) live |= 1u << pos.trick_card(i);
     std::uint32_t keep = moves;
     for (int suit = 0; suit < 4; ++suit) {
@@ -46,7 +47,7 @@ std::uint32_t Solver::distinct_moves(const Position& pos, std::uint32_t moves) {
         int previous = -1;  // last move of a run, while no other live card interrupts it
         for (int card : order) {
             if (!((live >> card) & 1u)) continue;
-            if (!((moves >> card) & 1u)) {
+            if (!((moves >> card) & 1u) || ((covers >> card) & 1u)) {
                 previous = -1;
                 continue;
             }
@@ -187,7 +188,9 @@ int Solver::search(Position& pos, int alpha, int beta) {
         if (alpha >= beta) break;
     }
     if (entry && !aborted_) {
-        const bool had = entry->extra == extra;
+        // Deeper nodes may have taken the slot meanwhile: merge only with this position's own bounds.
+        const bool had = entry->extra == extra && entry->hands[0] == pos.hand(0) && entry->hands[1] == pos.hand(1) &&
+                         entry->hands[2] == pos.hand(2) && entry->hands[3] == pos.hand(3);
         int lower = had ? entry->lower : -infinity, upper = had ? entry->upper : infinity;
         const int rel = best - base;
         if (best <= alpha0)
@@ -196,10 +199,8 @@ int Solver::search(Position& pos, int alpha, int beta) {
             lower = std::max(lower, rel);
         else
             lower = upper = rel;
-        if (!had) {
-            entry->hands = {pos.hand(0), pos.hand(1), pos.hand(2), pos.hand(3)};
-            entry->extra = extra;
-        }
+        entry->hands = {pos.hand(0), pos.hand(1), pos.hand(2), pos.hand(3)};
+        entry->extra = extra;
         entry->lower = static_cast<std::int16_t>(lower);
         entry->upper = static_cast<std::int16_t>(upper);
         entry->best = static_cast<std::int8_t>(best_move);
