@@ -5,6 +5,7 @@
 
 #include "ai/card_choice.hpp"
 #include "ai/deal_value.hpp"
+#include "ai/ismcts_play.hpp"
 #include "ai/knowledge.hpp"
 #include "ai/solver.hpp"
 #include "ai/world_sampler.hpp"
@@ -82,24 +83,22 @@ std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayP
 
 }  // namespace
 
-Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget, PlayReport* report) {
-    const CardSet legal = legal_cards_of(view);
-    if (legal.size() == 1) return legal.first();
-    const Seat me = *view.observer.seat;
-    const Team team = team_of(me);
-    const Knowledge k = infer_knowledge(view);
-    const std::vector<World> worlds = draw_worlds(view, k, params, rng);
+namespace {
+
+// Scores every legal card over `worlds` searched `depth` tricks deep (0 = greedy playouts), within
+// `node_limit` solver nodes: worlds are evaluated in order until one cannot be finished.
+CardScores evaluate_worlds(const View& view, const Knowledge& k, const std::vector<World>& worlds, CardSet legal,
+                           int depth, std::uint64_t node_limit, int table_bits, const Budget& budget,
+                           std::uint64_t& nodes) {
+    const Team team = team_of(*view.observer.seat);
     const CardTables tables = CardTables::of(*view.contract);
     const PlaySetup setup{&tables, view.options.rules.play, view.seats, true, 8};
     const DealStakes base = stakes_of(view);
     const int tricks_left = 8 - view.tricks_played;
-    const int depth = params.depth[tricks_left];
-    const bool exact = depth >= tricks_left;
-
-    Solver solver(params.table_bits);
-    solver.set_node_limit(params.node_budget);
+    Solver solver(table_bits);
+    solver.set_node_limit(node_limit);
     solver.set_budget(&budget);
-    if (!exact) solver.set_horizon(depth);
+    if (depth < tricks_left) solver.set_horizon(depth);
     CardScores scores(legal);
     for (const World& world : worlds) {
         if (budget.expired()) break;
@@ -119,20 +118,67 @@ Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Bud
         for (Card c : legal) scores.add(c, deal_value(stakes, team, margins[c.index()]));
         scores.end_world();
     }
-    if (scores.worlds() == 0) {  // not even one world within the budget: greedy play in the first world
-        Position pos = make_position(view, setup, worlds.front());
-        const DealStakes stakes = world_stakes(view, k, base, worlds.front());
-        for (Card c : legal) {
-            pos.play(c.index());
-            scores.add(c, deal_value(stakes, team, greedy_playout(pos, team)));
-            pos.undo();
-        }
-        scores.end_world();
+    nodes += solver.nodes();
+    return scores;
+}
+
+constexpr int enough_worlds = 4;  // fewer worlds than this within the budget: search shallower
+
+// Tree search over the sampled worlds: the most visited card (ties to the cheaper card).
+Card tree_card(const View& view, const Knowledge& k, const std::vector<World>& worlds, CardSet legal,
+               const PlayParams& params, const Budget& budget, Rng& rng, PlayReport* report) {
+    const CardTables tables = CardTables::of(*view.contract);
+    const PlaySetup setup{&tables, view.options.rules.play, view.seats, true, 8};
+    const DealStakes base = stakes_of(view);
+    TreeSearchInput input;
+    std::vector<DealStakes> stakes;
+    for (const World& w : worlds) {
+        input.worlds.push_back(make_position(view, setup, w));
+        stakes.push_back(world_stakes(view, k, base, w));
+    }
+    input.value = [&](int world, const Position& end, Team team) {
+        return static_cast<double>(deal_value(stakes[world], team, end.points()[team] - end.points()[1 - team]));
+    };
+    input.value_range = std::max(1, deal_value(base, 0, 252) - deal_value(base, 0, -252));
+    input.iterations = params.tree_iterations;
+    int done = 0;
+    const std::array<int, 32> visits = tree_search(input, legal.bits(), budget, rng, &done);
+    CardScores scores(legal);
+    for (Card c : legal) scores.add(c, visits[c.index()]);
+    scores.end_world();
+    if (report) *report = PlayReport{static_cast<int>(worlds.size()), static_cast<std::uint64_t>(done), false};
+    return scores.best(*view.contract);
+}
+
+}  // namespace
+
+Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget, PlayReport* report) {
+    const CardSet legal = legal_cards_of(view);
+    if (legal.size() == 1) return legal.first();
+    const Knowledge k = infer_knowledge(view);
+    const std::vector<World> worlds = draw_worlds(view, k, params, rng);
+    const int tricks_left = 8 - view.tricks_played;
+    if (params.tree_iterations > 0 && tricks_left >= params.tree_from)
+        return tree_card(view, k, worlds, legal, params, budget, rng, report);
+    int depth = params.depth[tricks_left];
+    std::uint64_t nodes = 0;
+    CardScores scores =
+        evaluate_worlds(view, k, worlds, legal, depth, params.node_budget, params.table_bits, budget, nodes);
+    // Too deep for the budget (a rare heavy position): a shallow search, then greedy playouts.
+    const int wanted = std::min<int>(enough_worlds, static_cast<int>(worlds.size()));
+    if (scores.worlds() < wanted && depth > 1) {
+        depth = 1;
+        scores =
+            evaluate_worlds(view, k, worlds, legal, depth, params.node_budget / 2, params.table_bits, budget, nodes);
+    }
+    if (scores.worlds() == 0) {
+        depth = 0;
+        scores = evaluate_worlds(view, k, {worlds.front()}, legal, depth, 0, 8, Budget(RobotSettings{}), nodes);
     }
     if (report) {
         report->worlds = scores.worlds();
-        report->nodes = solver.nodes();
-        report->exact = exact;
+        report->nodes = nodes;
+        report->exact = depth >= tricks_left;
     }
     return scores.best(*view.contract);
 }

@@ -30,7 +30,9 @@ struct PlayParams {
     std::uint64_t node_budget = 1'000'000;  ///< solver nodes per decision (fixed work)
     int table_bits = 15;                    ///< solver transposition table size (log2 entries)
     int chance_pool = 0;  ///< Découverte: solve exactly with unknown cards as chance when at most this many are unseen
-    int chance_tricks = 0;  ///< ... and at most this many tricks are left
+    int chance_tricks = 0;    ///< ... and at most this many tricks are left
+    int tree_iterations = 0;  ///< > 0: tree search (ismcts_play.hpp) with this many iterations ...
+    int tree_from = 9;        ///< ... when at least this many tricks are left (before the exact endgame)
 };
 
 /// Statistics of one card decision, for benchmarks and tests.

@@ -106,42 +106,43 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
             return scores.best(*view.contract);
         }
     }
-    // Otherwise sampled layouts, each solved as if its face-down cards were seen (determinization).
-    const int depth = params.depth[tricks_left];
-    const bool exact = depth >= tricks_left;
-    Solver solver(params.table_bits);
-    solver.set_node_limit(params.node_budget);
-    solver.set_budget(&budget);
-    if (!exact) solver.set_horizon(depth);
-    for (int w = 0; w < params.worlds; ++w) {
-        if (budget.expired()) break;
-        const std::vector<std::int8_t> lower = random_lower(layout, rng);
-        Position pos = tableau_position(view, setup, layout, lower);
-        solver.set_context(static_cast<std::uint32_t>(w + 1));
-        std::array<int, 32> margins{};
-        if (depth == 0) {
-            for (Card c : legal) {
-                pos.play(c.index());
-                margins[c.index()] = greedy_playout(pos, team);
-                pos.undo();
+    // Otherwise sampled layouts, each solved as if its face-down cards were seen (determinization);
+    // a shallower search when the budget cannot finish enough of them.
+    std::vector<std::vector<std::int8_t>> layouts;
+    for (int w = 0; w < params.worlds; ++w) layouts.push_back(random_lower(layout, rng));
+    int depth = params.depth[tricks_left];
+    std::uint64_t limit = params.node_budget;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        scores = CardScores(legal);
+        Solver solver(params.table_bits);
+        solver.set_node_limit(limit);
+        solver.set_budget(&budget);
+        if (depth < tricks_left) solver.set_horizon(depth);
+        for (int w = 0; w < static_cast<int>(layouts.size()) && !(attempt == 2 && w > 0); ++w) {
+            if (budget.expired() && attempt < 2) break;
+            Position pos = tableau_position(view, setup, layout, layouts[w]);
+            solver.set_context(static_cast<std::uint32_t>(w + 1));
+            std::array<int, 32> margins{};
+            if (depth == 0) {
+                for (Card c : legal) {
+                    pos.play(c.index());
+                    margins[c.index()] = greedy_playout(pos, team);
+                    pos.undo();
+                }
+            } else {
+                solver.solve_moves(pos, team, legal.bits(), margins);
+                if (solver.aborted()) break;
             }
-        } else {
-            solver.solve_moves(pos, team, legal.bits(), margins);
-            if (solver.aborted()) break;
+            for (Card c : legal) scores.add(c, utility[(margins[c.index()] + 252) / 2]);
+            scores.end_world();
         }
-        for (Card c : legal) scores.add(c, utility[(margins[c.index()] + 252) / 2]);
-        scores.end_world();
+        nodes += solver.nodes();
+        if (scores.worlds() >= std::min<int>(4, static_cast<int>(layouts.size()))) break;
+        // Attempt 1: two tricks of search; attempt 2: greedy playouts in one layout.
+        depth = attempt == 0 ? std::min(depth, 2) : 0;
+        limit /= 2;
     }
-    if (scores.worlds() == 0) {
-        Position pos = tableau_position(view, setup, layout, random_lower(layout, rng));
-        for (Card c : legal) {
-            pos.play(c.index());
-            scores.add(c, utility[(greedy_playout(pos, team) + 252) / 2]);
-            pos.undo();
-        }
-        scores.end_world();
-    }
-    if (report) *report = PlayReport{scores.worlds(), nodes + solver.nodes(), exact};
+    if (report) *report = PlayReport{scores.worlds(), nodes, depth >= tricks_left};
     return scores.best(*view.contract);
 }
 

@@ -13,28 +13,29 @@ std::uint64_t scaled(std::uint64_t n, double scale) {
 
 LevelParams level_params(Level level, double work_scale, bool decouverte) {
     LevelParams p;
-    // Découverte tricks have two cards, so twice the tricks cost about the same search.
-    auto table = [&](int exact, int early, int exact16, int early16) {
-        return decouverte ? depths(exact16, early16) : depths(exact, early);
-    };
+    // PlayParams: worlds, oversample, depth by tricks left, node budget, table bits, Découverte
+    // chance solving (unseen cards, tricks left), tree-search iterations, tree from (tricks left).
+    // Découverte tricks have two cards: its depth tables count twice as many tricks.
     switch (level) {
         case Level::Easy:
         case Level::Medium:
             p.heuristic_bidding = true;
-            p.play = PlayParams{8, 1, table(3, 0, 6, 0), 200'000, 13, 0, 0};
+            p.play = decouverte ? PlayParams{8, 1, depths(6, 0), 100'000, 13, 0, 0}
+                                : PlayParams{16, 1, depths(3, 0), 100'000, 13, 0, 0, 1000, 4};
             break;
         case Level::Hard:
-            p.play = PlayParams{16, 3, table(5, 1, 8, 2), 1'500'000, 15, 4, 6};
-            p.play.depth[6] = decouverte ? p.play.depth[6] : 2;
+            p.play = decouverte ? PlayParams{16, 1, depths(6, 2), 250'000, 15, 3, 5}
+                                : PlayParams{32, 3, depths(4, 1), 300'000, 15, 0, 0, 3000, 5};
             p.bid = BidParams{16, 8, 1, 300'000, 0.0, 0.6, 0.8, 8, 1};
             break;
         case Level::Expert:
-            p.play = PlayParams{32, 4, table(6, 2, 10, 4), 4'000'000, 16, 6, 8};
-            p.play.depth[7] = decouverte ? p.play.depth[7] : 3;
+            p.play = decouverte ? PlayParams{32, 1, depths(8, 4), 500'000, 16, 5, 7}
+                                : PlayParams{64, 4, depths(5, 2), 700'000, 16, 0, 0, 12000, 6};
             p.bid = BidParams{20, 16, 2, 1'000'000, 0.0, 0.6, 0.8, 8, 1};
             break;
     }
     p.play.worlds = scaled(p.play.worlds, work_scale);
+    p.play.tree_iterations = p.play.tree_iterations ? scaled(p.play.tree_iterations, work_scale) : 0;
     p.play.node_budget = scaled(p.play.node_budget, work_scale);
     p.bid.worlds = scaled(p.bid.worlds, work_scale);
     p.bid.node_budget = scaled(p.bid.node_budget, work_scale);

@@ -141,8 +141,15 @@ int Solver::search(Position& pos, int alpha, int beta) {
     int base = 0;
     if (boundary) {
         if (pos.tricks_left() == 1 && single(pos.hand(pos.leader()))) return last_trick(pos);
-        if (horizon_ && root_tricks_left_ - pos.tricks_left() >= horizon_ && pos.tricks_left() > exact_leaf_tricks)
-            return pos.setup().seats == 4 ? static_margin(pos, team_) : greedy_playout(pos, team_);
+        if (horizon_ && root_tricks_left_ - pos.tricks_left() >= horizon_ && pos.tricks_left() > exact_leaf_tricks) {
+            // A leaf costs more than a node: count it as the plies a playout plays (or a few).
+            if (pos.setup().seats == 4) {
+                nodes_ += 2;
+                return static_margin(pos, team_);
+            }
+            nodes_ += static_cast<std::uint64_t>(pos.setup().seats * pos.tricks_left());
+            return greedy_playout(pos, team_);
+        }
         base = margin(pos);
         const int remaining = total_card_points - pos.points()[0] - pos.points()[1] + last_trick_bonus;
         const int capot = pos.capot_state();

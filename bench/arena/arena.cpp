@@ -113,7 +113,8 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
             else if (key == "ms")
                 spec.budget_ms = std::stoi(value);
             else if (key == "worlds" || key == "over" || key == "exact" || key == "horizon" || key == "bidworlds" ||
-                     key == "bidhorizon" || key == "bidover" || key == "caution" || key == "nodes" ||
+                     key == "bidhorizon" || key == "bidover" || key == "caution" || key == "nodes" || key == "tree" ||
+                     key == "treefrom" ||
                      (key.size() >= 2 && key[0] == 'd' && std::isdigit(static_cast<unsigned char>(key[1]))))
                 spec.tuning.emplace_back(key, std::stoi(value));
             else if (key == "bid" && ai::parse_level(value))
@@ -162,6 +163,8 @@ Robot make_robot(const RobotSpec& spec) {
                 if (key == "exact") exact = value;
                 if (key == "horizon") early = value;
                 if (key == "nodes") p.play.node_budget = static_cast<std::uint64_t>(value) * 1000;
+                if (key == "tree") p.play.tree_iterations = value;
+                if (key == "treefrom") p.play.tree_from = value;
                 if (key == "bidworlds") p.bid.worlds = value, p.heuristic_bidding = false;
                 if (key == "bidhorizon") p.bid.horizon = value;
                 if (key == "bidover") p.bid.oversample = value;
