@@ -21,7 +21,7 @@ LevelParams level_params(Level level, double work_scale, bool decouverte) {
         case Level::Medium:
             p.heuristic_bidding = true;
             p.play = decouverte ? PlayParams{8, 1, depths(6, 0), 100'000, 13, 0, 0}
-                                : PlayParams{16, 1, depths(3, 0), 100'000, 13, 0, 0, 1000, 4};
+                                : PlayParams{8, 1, depths(2, 0), 100'000, 13, 0, 0, 300, 3};
             break;
         case Level::Hard:
             p.play = decouverte ? PlayParams{16, 1, depths(6, 2), 250'000, 15, 3, 5}

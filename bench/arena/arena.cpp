@@ -4,6 +4,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <sstream>
 #include <stdexcept>
 
@@ -23,6 +24,14 @@ std::uint64_t mix(std::uint64_t x) {
 }
 
 std::chrono::steady_clock::time_point steady_now() { return std::chrono::steady_clock::now(); }
+
+// CPU time of the calling thread, in milliseconds (what one decision costs on one core, whatever
+// else the machine runs).
+double thread_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
 
 constexpr int preset_decks = 80;
 
@@ -55,9 +64,12 @@ MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& ro
         const int r = role[seat];
         const std::uint64_t seed = mix(pair_seed * 4 + static_cast<std::uint64_t>(r) + (decisions[r]++ << 8));
         const auto t0 = steady_now();
+        const double c0 = thread_cpu_ms();
         const Action action = robots[r](view, seed);
+        const double cpu = thread_cpu_ms() - c0;
         const double ms = std::chrono::duration<double, std::milli>(steady_now() - t0).count();
         (r < 2 ? timing.a_ms : timing.b_ms).push_back(ms);
+        (r < 2 ? timing.a_cpu : timing.b_cpu).push_back(cpu);
         const ApplyResult applied = match.apply(seat, action);
         if (!applied.ok()) throw std::runtime_error("illegal action " + to_string(action) + ": " + applied.message);
     }
@@ -215,6 +227,8 @@ ArenaSummary summarize(const std::vector<std::array<MatchResult, 2>>& results, c
     s.elo = {elo_of(s.win_rate.mean), elo_of(s.win_rate.low), elo_of(s.win_rate.high)};
     s.a_time = percentiles(timing.a_ms);
     s.b_time = percentiles(timing.b_ms);
+    s.a_cpu = percentiles(timing.a_cpu);
+    s.b_cpu = percentiles(timing.b_cpu);
     s.a_decisions = static_cast<int>(timing.a_ms.size());
     s.b_decisions = static_cast<int>(timing.b_ms.size());
     return s;
@@ -240,6 +254,8 @@ std::string format_summary(const ArenaConfig& config, const ArenaSummary& s) {
         << s.a_decisions << " decisions)\n";
     out << "B decision ms p50 " << s.b_time[0] << " p99 " << s.b_time[1] << " max " << s.b_time[2] << " ("
         << s.b_decisions << " decisions)\n";
+    out << "A decision cpu ms p50 " << s.a_cpu[0] << " p99 " << s.a_cpu[1] << " max " << s.a_cpu[2] << "\n";
+    out << "B decision cpu ms p50 " << s.b_cpu[0] << " p99 " << s.b_cpu[1] << " max " << s.b_cpu[2] << "\n";
     return out.str();
 }
 

@@ -60,7 +60,8 @@ struct MatchResult {
 
 /// A decision's timing.
 struct Timing {
-    std::vector<double> a_ms, b_ms;  ///< wall-clock milliseconds per decision of each side
+    std::vector<double> a_ms, b_ms;    ///< wall-clock milliseconds per decision of each side
+    std::vector<double> a_cpu, b_cpu;  ///< CPU milliseconds of the deciding thread (one core)
 };
 
 /// Plays the two matches of pair `index`: A on the first seats (0, 2 / 0), then A on (1, 3 / 1).
@@ -77,7 +78,8 @@ struct ArenaSummary {
     Estimate win_rate;         ///< side A's share of matches won (0..1)
     Estimate points_per_deal;  ///< A's deal score minus B's, per deal
     Estimate elo;              ///< Elo difference of A over B implied by win_rate (bounds from its interval)
-    std::array<double, 3> a_time{}, b_time{};  ///< p50, p99, max milliseconds per decision
+    std::array<double, 3> a_time{}, b_time{};  ///< p50, p99, max wall-clock milliseconds per decision
+    std::array<double, 3> a_cpu{}, b_cpu{};    ///< the same in CPU time of the deciding thread
     int a_decisions = 0, b_decisions = 0;
 };
 
