@@ -157,3 +157,34 @@ TEST(Honesty, FullStrengthDecisionsAreLegal) {
 
 }  // namespace
 }  // namespace belote::ai
+
+namespace belote::ai {
+namespace {
+
+TEST(Determinism, SameInputsSameSeedSameDecisionWithOrWithoutAClock) {
+    for (Variant variant : variants) {
+        Rng rng(31 + static_cast<int>(variant));
+        Match match(testing::random_options(variant, rng), rng.next());
+        match.start();
+        int checked = 0;
+        while (!match.finished() && checked < 20) {
+            const Seat seat = *match.to_act();
+            const View view = match.view(Observer::of_seat(seat));
+            RobotSettings fixed;
+            fixed.level = checked % 2 ? Level::Hard : Level::Expert;
+            fixed.work_scale = 0.3;
+            RobotSettings clocked = fixed;
+            clocked.clock = [] { return std::chrono::steady_clock::now(); };
+            clocked.time_budget = std::chrono::seconds(30);  // never reached: the level's own work decides
+            const std::uint64_t seed = rng.next();
+            const Action a = decide(view, fixed, seed);
+            EXPECT_EQ(decide(view, fixed, seed), a);
+            EXPECT_EQ(decide(view, clocked, seed), a);
+            ASSERT_TRUE(match.apply(seat, a).ok());
+            ++checked;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace belote::ai
