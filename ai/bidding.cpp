@@ -57,13 +57,7 @@ std::vector<AuctionDeal> sample_deals(const View& view, const BidParams& params,
     }
     if (params.oversample <= 1) return drawn;
     std::vector<AuctionDeal> kept;
-    const double step = total / params.worlds;
-    double u = step * (static_cast<double>(rng.below(1u << 20)) / (1u << 20));
-    std::size_t j = 0;
-    for (int i = 0; i < params.worlds; ++i, u += step) {
-        while (j + 1 < drawn.size() && cumulative[j] < u) ++j;
-        kept.push_back(drawn[j]);
-    }
+    for (std::size_t i : systematic_resample(cumulative, params.worlds, rng)) kept.push_back(drawn[i]);
     return kept;
 }
 
@@ -144,9 +138,10 @@ struct Outcome {
     Suit trump = Suit::Spades;
 };
 
-// What happens if `me` passes now: the first later seat whose natural call takes, in this round and,
-// from round 1, in round 2 (`me` included, by the same model); nullopt = thrown in.
-std::optional<Outcome> after_pass(const View& view, const AuctionDeal& deal, Seat me) {
+// What happens if the seat to act passes now: the first later seat whose natural call takes, in this
+// round and, from round 1, in round 2 (the seat itself included, by the same model); nullopt =
+// thrown in.
+std::optional<Outcome> after_pass(const View& view, const AuctionDeal& deal) {
     const Seat eldest = (view.dealer + 1) % 4;
     const int spoken = static_cast<int>(view.auction.size()) % 4;  // calls made in this round
     for (int i = spoken + 1; i < 4; ++i) {
@@ -158,7 +153,6 @@ std::optional<Outcome> after_pass(const View& view, const AuctionDeal& deal, Sea
         const Seat s = (eldest + i) % 4;
         if (auto suit = natural_call(view, deal.dealt[s], 2)) return Outcome{s, *suit};
     }
-    (void)me;
     return std::nullopt;
 }
 
@@ -188,7 +182,7 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
             } else if (a.kind == ActionKind::NameSuit) {
                 totals[i] += value_of(deal, me, a.contract.trump);
             } else {
-                const auto next = after_pass(view, deal, me);
+                const auto next = after_pass(view, deal);
                 totals[i] += next ? value_of(deal, next->taker, next->trump) : 0.0;
             }
         }

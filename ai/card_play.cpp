@@ -71,13 +71,7 @@ std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayP
         cumulative.push_back(total);
     }
     std::vector<World> worlds;
-    const double step = total / kept;
-    double u = step * (static_cast<double>(rng.below(1u << 20)) / (1u << 20));
-    std::size_t j = 0;
-    for (int i = 0; i < kept; ++i, u += step) {
-        while (j + 1 < drawn.size() && cumulative[j] < u) ++j;
-        worlds.push_back(drawn[j]);
-    }
+    for (std::size_t i : systematic_resample(cumulative, kept, rng)) worlds.push_back(drawn[i]);
     return worlds;
 }
 

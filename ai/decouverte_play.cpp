@@ -174,7 +174,6 @@ struct Declaration {
 };
 
 std::optional<Declaration> after_pass(const View& view) {
-    const Seat me = *view.observer.seat;
     const Seat eldest = (view.dealer + 1) % 2;
     const int spoken = static_cast<int>(view.auction.size()) % 2;
     for (int i = spoken + 1; i < 2; ++i) {
@@ -187,7 +186,6 @@ std::optional<Declaration> after_pass(const View& view) {
         const Seat s = (eldest + i) % 2;
         if (auto suit = natural_call(view, face_up_of(view.tableaux[s]), 2)) return Declaration{s, *suit};
     }
-    (void)me;
     return std::nullopt;
 }
 

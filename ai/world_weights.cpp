@@ -125,4 +125,16 @@ double WorldWeigher::weight(const World& world) const {
     return w;
 }
 
+std::vector<std::size_t> systematic_resample(const std::vector<double>& cumulative, int kept, Rng& rng) {
+    std::vector<std::size_t> picks;
+    const double step = cumulative.back() / kept;
+    double u = step * (static_cast<double>(rng.below(1u << 20)) / (1u << 20));
+    std::size_t j = 0;
+    for (int i = 0; i < kept; ++i, u += step) {
+        while (j + 1 < cumulative.size() && cumulative[j] < u) ++j;
+        picks.push_back(j);
+    }
+    return picks;
+}
+
 }  // namespace belote::ai

@@ -6,6 +6,8 @@
 #include "ai/knowledge.hpp"
 #include "ai/world_sampler.hpp"
 
+#include <vector>
+
 namespace belote::ai {
 
 /// Relative likelihood of the public calls and discards of the seats other than the view's, given a
@@ -26,5 +28,10 @@ private:
 /// taker) made the auction calls it made in `view.auction`, under the natural-bidding model used for
 /// inference. 1 when the seat made no call. Exposed for the bidding simulations and tests.
 double auction_likelihood(const View& view, Seat seat, CardSet hand);
+
+/// Systematic resampling: `kept` indices into items whose cumulative weights are `cumulative`
+/// (non-decreasing, last = total > 0), each item chosen in proportion to its weight, with one uniform
+/// offset drawn from `rng`.
+std::vector<std::size_t> systematic_resample(const std::vector<double>& cumulative, int kept, Rng& rng);
 
 }  // namespace belote::ai
