@@ -159,7 +159,13 @@ Robot make_robot(const RobotSpec& spec) {
         IsmctsSettings s;
         s.iterations = spec.iterations;
         s.time = std::chrono::milliseconds(spec.budget_ms);
-        s.clock = steady_now;
+        // The reference's 100 ms are CPU time of its thread: on a shared machine a wall-clock budget
+        // would hand it a varying fraction of a core (about 45 ms of CPU at a load of 5).
+        s.clock = [] {
+            return std::chrono::steady_clock::time_point(
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double, std::milli>(thread_cpu_ms())));
+        };
         return [s](const View& view, std::uint64_t seed) { return ismcts_decide(view, s, seed); };
     }
     ai::RobotSettings s;

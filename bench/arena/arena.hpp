@@ -17,7 +17,7 @@ namespace belote::arena {
 ///   easy | medium | hard | expert          (ai::decide, fixed work)
 ///   <level>:scale=S                        (work multiplied by S)
 ///   <level>:ms=B                           (wall-clock budget of B ms per decision, with a clock)
-///   ismcts                                 (the reference, 100 ms of wall clock per card)
+///   ismcts                                 (the reference, 100 ms of its thread's CPU time per card)
 ///   ismcts:ms=B | ismcts:iterations=N      (its budget, or the fixed-work equivalent)
 ///   <spec>:bid=<level>                     (auction calls by another level: isolates card play)
 ///   <level>:worlds=N:over=N:exact=N:horizon=N:bidworlds=N:bidhorizon=N   (tuning: the level's

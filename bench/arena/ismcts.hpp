@@ -15,7 +15,8 @@ namespace belote::arena {
 
 /// How long the reference robot thinks per card.
 struct IsmctsSettings {
-    /// Iterations per card decision; 0 = iterate until `time` has passed (wall clock, via `clock`).
+    /// Iterations per card decision; 0 = iterate until `time` has passed on `clock` (the arena passes
+    /// the thread's CPU time).
     int iterations = 0;
     std::chrono::milliseconds time{100};
     ai::Clock clock;           ///< required when iterations == 0
