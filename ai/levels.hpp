@@ -5,6 +5,7 @@
 #include "ai/budget.hpp"
 #include "ai/card_play.hpp"
 #include "ai/robot_settings.hpp"
+#include "engine/options.hpp"
 
 namespace belote::ai {
 
@@ -15,9 +16,9 @@ struct LevelParams {
     BidParams bid;
 };
 
-/// The parameters of `level` (not Level::Easy, which is the engine robot), with the amounts of work
-/// (worlds, nodes) multiplied by `work_scale`; `decouverte` selects the 16-trick depth tables.
-LevelParams level_params(Level level, double work_scale = 1.0, bool decouverte = false);
+/// The parameters of `level` (not Level::Easy, which is the engine robot) for `variant`, with the
+/// amounts of work (worlds, iterations, nodes) multiplied by `work_scale`.
+LevelParams level_params(Level level, Variant variant, double work_scale = 1.0);
 
 /// decide() with explicit parameters instead of a level's (for tuning and benchmarks). `budget`
 /// bounds the time as in decide(); `seed` drives every random choice.

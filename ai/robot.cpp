@@ -29,8 +29,8 @@ Action decide(const View& view, const RobotSettings& settings, std::uint64_t see
         Rng rng(seed);
         return robot_decide(view, rng);
     }
-    const bool decouverte = view.options.variant == Variant::Decouverte;
-    return decide_with(view, level_params(settings.level, settings.work_scale, decouverte), Budget(settings), seed);
+    return decide_with(view, level_params(settings.level, view.options.variant, settings.work_scale), Budget(settings),
+                       seed);
 }
 
 }  // namespace belote::ai

@@ -172,8 +172,7 @@ Robot make_robot(const RobotSpec& spec) {
     s.level = *ai::parse_level(spec.kind);
     if (!spec.tuning.empty() && s.level != ai::Level::Easy) {
         return [spec](const View& view, std::uint64_t seed) {
-            ai::LevelParams p =
-                ai::level_params(*ai::parse_level(spec.kind), spec.scale, view.options.variant == Variant::Decouverte);
+            ai::LevelParams p = ai::level_params(*ai::parse_level(spec.kind), view.options.variant, spec.scale);
             int exact = -1, early = -1;
             for (const auto& [key, value] : spec.tuning) {
                 if (key == "worlds") p.play.worlds = value;
