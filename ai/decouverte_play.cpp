@@ -5,6 +5,7 @@
 #include "ai/card_choice.hpp"
 #include "ai/chance_solver.hpp"
 #include "ai/deal_value.hpp"
+#include "ai/ismcts_play.hpp"
 #include "ai/solver.hpp"
 #include "engine/robot.hpp"
 
@@ -106,10 +107,27 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
             return scores.best(*view.contract);
         }
     }
-    // Otherwise sampled layouts, each solved as if its face-down cards were seen (determinization);
-    // a shallower search when the budget cannot finish enough of them.
     std::vector<std::vector<std::int8_t>> layouts;
     for (int w = 0; w < params.worlds; ++w) layouts.push_back(random_lower(layout, rng));
+    // Early tricks: tree search over the sampled layouts (ismcts_play.hpp).
+    if (params.tree_iterations > 0 && tricks_left >= params.tree_from) {
+        TreeSearchInput input;
+        for (const auto& lower : layouts) input.worlds.push_back(tableau_position(view, setup, layout, lower));
+        input.value = [&](int, const Position& end, Team t) {
+            const double v = utility[(end.points()[team] - end.points()[1 - team] + 252) / 2];
+            return t == team ? v : -v;
+        };
+        input.value_range = std::max(1.0, utility[252] - utility[0]);
+        input.iterations = params.tree_iterations;
+        int done = 0;
+        const std::array<int, 32> visits = tree_search(input, legal.bits(), budget, rng, &done);
+        for (Card c : legal) scores.add(c, visits[c.index()]);
+        scores.end_world();
+        if (report) *report = PlayReport{static_cast<int>(layouts.size()), static_cast<std::uint64_t>(done), false};
+        return scores.best(*view.contract);
+    }
+    // Otherwise sampled layouts, each solved as if its face-down cards were seen (determinization);
+    // a shallower search when the budget cannot finish enough of them.
     int depth = params.depth[tricks_left];
     std::uint64_t limit = params.node_budget;
     for (int attempt = 0; attempt < 3; ++attempt) {
