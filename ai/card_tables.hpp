@@ -1,6 +1,6 @@
 #pragma once
 // Per-contract lookup tables for search: card points, stronger cards of the same suit, trump mask
-// (RULES.md §1.2, §1.3), precomputed once so the hot paths are table look-ups on 32-bit masks.
+// (docs/rules.md §1.2, §1.3), precomputed once so the hot paths are table look-ups on 32-bit masks.
 
 #include <array>
 #include <bit>

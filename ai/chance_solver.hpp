@@ -1,5 +1,5 @@
 #pragma once
-// Exact solver for Découverte positions whose lower cards nobody has seen (RULES.md §6.1, §6.4): both
+// Exact solver for Découverte positions whose lower cards nobody has seen (docs/rules.md §6.1, §6.4): both
 // players see every face-up card and neither sees a face-down one, so the game is one of perfect
 // information with chance. Expectiminimax: a max/min node per card played (alpha-beta within), a
 // chance node per uncovered unknown card (every card of the unseen pool equally likely), and a

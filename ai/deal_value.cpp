@@ -41,7 +41,7 @@ DealScore deal_score(const DealStakes& stakes, Team team, int margin) {
     }
     if (decouverte) return score_decouverte_deal(tally);
     if (stakes.variant == Variant::Coinche)
-        return score_coinche_deal(tally, stakes.bid, stakes.contre_level, stakes.escrow, stakes.rules.coinche);
+        return score_coinche_deal(tally, stakes.bid, stakes.contre_level, stakes.escrow, stakes.rules);
     return score_classic_deal(tally, stakes.escrow, stakes.rules);
 }
 

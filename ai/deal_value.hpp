@@ -1,5 +1,5 @@
 #pragma once
-// What the end of the card play is worth: the deal score difference (RULES.md §2.6, §3.4, §4.4–4.5,
+// What the end of the card play is worth: the deal score difference (docs/rules.md §2.6, §3.4, §4.4–4.5,
 // §6.6) as a function of the final card-point margin the solver computes. The function is monotone
 // in the margin, so the minimax of the score equals the score of the minimax margin.
 

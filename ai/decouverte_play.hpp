@@ -1,5 +1,5 @@
 #pragma once
-// Découverte (RULES.md §6): search positions built from the two public tableaux, worlds that place
+// Découverte (docs/rules.md §6): search positions built from the two public tableaux, worlds that place
 // the unseen cards under the face-up cards, card play and the trump choice. Nobody holds private
 // cards, so the only uncertainty is what lies face down, unknown to both players alike.
 

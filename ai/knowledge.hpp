@@ -1,8 +1,8 @@
 #pragma once
 // What one seat knows for certain about the other seats' cards during the play of a 4-seat deal,
-// inferred from its view only (DESIGN.md invariant 7): cards played, voids shown by not following,
+// inferred from its view only (docs/design.md invariant 7): cards played, voids shown by not following,
 // trumps the rules would have forced (must trump, overtrump), belote-rebelote, the classic turn-up
-// that went to the taker, and the combinations shown from trick 2 (RULES.md §1.5, §2.2, §2.5, §3.2).
+// that went to the taker, and the combinations shown from trick 2 (docs/rules.md §1.5, §2.2, §2.5, §3.2).
 
 #include <array>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // A deal in play as a search position: every seat's cards, the trick in progress, the tricks and points
-// won so far; apply/undo of single cards without heap allocation (RULES.md §1.3–§1.5, §6.4).
+// won so far; apply/undo of single cards without heap allocation (docs/rules.md §1.3–§1.5, §6.4).
 
 #include <array>
 #include <bit>

@@ -1,5 +1,5 @@
 #pragma once
-// The robots' public entry point: one decision from a seat's view (DESIGN.md invariant 7).
+// The robots' public entry point: one decision from a seat's view (docs/design.md invariant 7).
 
 #include <cstdint>
 

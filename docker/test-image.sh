@@ -4,7 +4,7 @@
 # (belote-play), checks /readyz and /metrics, then stops the container with SIGTERM and checks it
 # exits 0 before its shutdown deadline.
 #
-# Needs podman and the Debian base images: when missing, runs ../shared/tools/oci-setup (as root,
+# Needs podman and the Debian base images: when missing, runs scripts/podman-setup.sh (as root,
 # or through sudo). Env: BUILD_DIR (where belote-play was built; default build),
 # BELOTE_PLAY_BIN (overrides the belote-play path), BELOTE_IMAGE (tag; default
 # localhost/belote-server:test).
@@ -22,11 +22,7 @@ deadline_s=10
 # 1. podman and the base images.
 if ! command -v podman >/dev/null || ! podman image exists docker.io/library/debian:bookworm-slim 2>/dev/null \
    || ! podman image exists docker.io/library/debian:bookworm 2>/dev/null; then
-  setup="$root/../shared/tools/oci-setup"
-  if [ ! -x "$setup" ]; then
-    fail "podman (or the Debian base images) missing and $setup not found: cannot build the image.
-  Install podman and make debian:bookworm and debian:bookworm-slim available, or provide oci-setup."
-  fi
+  setup="$root/scripts/podman-setup.sh"
   log "running $setup"
   if [ "$(id -u)" -eq 0 ]; then "$setup"; else sudo "$setup"; fi
 fi

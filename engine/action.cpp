@@ -17,7 +17,17 @@ std::string to_string(const Action& action) {
         }
         case ActionKind::Contre: return "contre";
         case ActionKind::Surcontre: return "surcontre";
-        case ActionKind::PlayCard: return "play " + to_string(action.card);
+        case ActionKind::PlayCard:
+            return "play " + to_string(action.card) +
+                   (action.belote == BeloteCall::Belote     ? " belote"
+                    : action.belote == BeloteCall::Rebelote ? " rebelote"
+                                                            : "");
+        case ActionKind::Declare: {
+            if (action.cards.empty()) return "declare nothing";
+            std::string out = "declare";
+            for (Card c : action.cards) out += " " + to_string(c);
+            return out;
+        }
     }
     return "unknown";
 }

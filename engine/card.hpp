@@ -1,5 +1,5 @@
 #pragma once
-// Cards and card sets (RULES.md §1.1, DESIGN.md "Conventions").
+// Cards and card sets (docs/rules.md §1.1, docs/design.md "Conventions").
 
 #include <bit>
 #include <cstddef>
@@ -16,7 +16,7 @@ namespace belote {
 enum class Suit : std::uint8_t { Spades = 0, Hearts = 1, Diamonds = 2, Clubs = 3 };
 inline constexpr int suit_count = 4;
 
-/// Ranks in natural order (7 lowest, ace highest), RULES.md §1.2 "natural order".
+/// Ranks in natural order (7 lowest, ace highest), docs/rules.md §1.2 "natural order".
 enum class Rank : std::uint8_t { Seven = 0, Eight, Nine, Ten, Jack, Queen, King, Ace };
 inline constexpr int rank_count = 8;
 inline constexpr int deck_size = 32;
@@ -106,7 +106,7 @@ private:
     std::uint32_t bits_ = 0;
 };
 
-/// Wire notation of a card, rank then suit: "JS", "TH", "7C" (DESIGN.md "Conventions").
+/// Wire notation of a card, rank then suit: "JS", "TH", "7C" (docs/design.md "Conventions").
 std::string to_string(Card card);
 /// One-letter notation of a suit: "S", "H", "D", "C".
 std::string to_string(Suit suit);

@@ -15,7 +15,37 @@ std::vector<Contract> denominations(const CoincheRules& rules) {
     }
     return out;
 }
+
+// §4.2 coinche_bid_ranking = denomination_order: ♣ < ♦ < ♥ < ♠ < SA < TA.
+int denomination_rank(const Contract& c) {
+    switch (c.kind) {
+        case ContractKind::NoTrump: return 4;
+        case ContractKind::AllTrump: return 5;
+        case ContractKind::SuitTrump: break;
+    }
+    switch (c.trump) {
+        case Suit::Clubs: return 0;
+        case Suit::Diamonds: return 1;
+        case Suit::Hearts: return 2;
+        case Suit::Spades: return 3;
+    }
+    return 0;
+}
 }  // namespace
+
+bool CoincheAuction::outbids(int value, const Contract& contract) const {
+    if (!bid_) return true;
+    if (value > bid_->value) return true;
+    // denomination_order: the same value in a higher denomination (a capot too) also outbids.
+    return rules_.bid_ranking == CoincheBidRanking::DenominationOrder && value == bid_->value &&
+           denomination_rank(contract) > denomination_rank(bid_->contract);
+}
+
+// A contre needs a standing bid by the other side, not yet contred (§4.2), and a doublable capot.
+bool CoincheAuction::may_contre(Seat seat) const {
+    return !finished_ && level_ == 0 && bid_ && team_of(bid_->seat) != team_of(seat) &&
+           (!bid_->capot() || rules_.capot_doublable);
+}
 
 std::vector<Action> CoincheAuction::legal() const {
     std::vector<Action> actions{Action::pass()};
@@ -24,18 +54,27 @@ std::vector<Action> CoincheAuction::legal() const {
         actions.push_back(Action::surcontre());
         return actions;
     }
-    // Bids: a higher value (value_only ranking), or capot while the standing bid is not capot.
-    if (!bid_ || !bid_->capot()) {
-        int from = bid_ ? bid_->value + bid_step : min_bid;
-        for (const Contract& c : denominations(rules_)) {
-            for (int v = from; v <= max_numeric_bid; v += bid_step) actions.push_back(Action::bid(v, c));
-            actions.push_back(Action::bid(capot_bid_value, c));
-        }
+    // Bids: a higher bid (coinche_bid_ranking), the values in order per denomination, capot last.
+    for (const Contract& c : denominations(rules_)) {
+        for (int v = min_bid; v <= max_numeric_bid; v += bid_step)
+            if (outbids(v, c)) actions.push_back(Action::bid(v, c));
+        if (outbids(capot_bid_value, c)) actions.push_back(Action::bid(capot_bid_value, c));
     }
-    // Contre: in turn, by an opponent of the standing bid (§4.2, coinche_contre_timing = in_turn).
-    if (bid_ && team_of(bid_->seat) != team_of(turn_) && (!bid_->capot() || rules_.capot_doublable))
-        actions.push_back(Action::contre());
+    // Contre: by an opponent of the standing bid (§4.2).
+    if (may_contre(turn_)) actions.push_back(Action::contre());
     return actions;
+}
+
+std::vector<Action> CoincheAuction::legal(Seat seat) const {
+    if (seat == turn_) return legal();
+    // coinche_contre_timing = any_time: either opponent may contre while the bid stands (§4.2).
+    if (rules_.contre_timing == CoincheContreTiming::AnyTime && may_contre(seat)) return {Action::contre()};
+    return {};
+}
+
+void CoincheAuction::apply(Seat seat, const Action& action) {
+    if (seat != turn_ && action.kind == ActionKind::Contre) turn_ = seat;  // out of turn (any_time)
+    apply(action);
 }
 
 void CoincheAuction::apply(const Action& action) {

@@ -1,5 +1,5 @@
 #pragma once
-// The Coinche auction (RULES.md §4.2): numeric bids 80..160 or capot in S/H/D/C/SA/TA, contre by an
+// The Coinche auction (docs/rules.md §4.2): numeric bids 80..160 or capot in S/H/D/C/SA/TA, contre by an
 // opponent in turn, surcontre by the contracted side, and the end conditions.
 
 #include <optional>
@@ -28,8 +28,14 @@ public:
     Seat to_act() const { return turn_; }
     /// Actions the seat to act may take (§4.2).
     std::vector<Action> legal() const;
+    /// Actions `seat` may take now: legal() for the seat to act; for another seat, {contre} when
+    /// coinche_contre_timing = any_time lets it contre the standing bid out of turn, else nothing.
+    std::vector<Action> legal(Seat seat) const;
     /// Applies a legal action of to_act().
     void apply(const Action& action);
+    /// Applies a legal action of `seat` (see legal(seat)): a contre out of turn hands the word to
+    /// the contracted side, from the seat after the doubler.
+    void apply(Seat seat, const Action& action);
 
     bool finished() const { return finished_; }
     /// Finished with no bid: the deal is thrown in (§4.2).
@@ -41,6 +47,9 @@ public:
 
 private:
     void advance();
+    bool may_contre(Seat seat) const;
+    /// Whether a bid of `value` in `contract` is above the standing bid (coinche_bid_ranking).
+    bool outbids(int value, const Contract& contract) const;
 
     CoincheRules rules_;
     Seat turn_;

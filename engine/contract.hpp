@@ -1,5 +1,5 @@
 #pragma once
-// Contract types, card ranking and card points (RULES.md §1.2, §1.3).
+// Contract types, card ranking and card points (docs/rules.md §1.2, §1.3).
 
 #include <array>
 #include <optional>
@@ -8,7 +8,7 @@
 
 namespace belote {
 
-/// What a deal is played under: one trump suit, no trump (SA) or all trump (TA). RULES.md §1.2.
+/// What a deal is played under: one trump suit, no trump (SA) or all trump (TA). docs/rules.md §1.2.
 enum class ContractKind : std::uint8_t { SuitTrump, NoTrump, AllTrump };
 
 /// The trump part of a contract. `trump` is meaningful only for ContractKind::SuitTrump.
@@ -39,7 +39,7 @@ inline constexpr std::array<int, 8> no_trump_points{0, 0, 0, 10, 2, 3, 4, 19};
 inline constexpr std::array<int, 8> all_trump_points{0, 0, 9, 5, 13, 1, 3, 7};
 }  // namespace detail
 
-/// Card points of `card` under `contract`, RULES.md §1.2 table (each contract type totals 152).
+/// Card points of `card` under `contract`, docs/rules.md §1.2 table (each contract type totals 152).
 constexpr int card_points(Card card, const Contract& contract) {
     int r = static_cast<int>(card.rank());
     switch (contract.kind) {

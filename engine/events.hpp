@@ -1,5 +1,5 @@
 #pragma once
-// Events a match emits, and their per-observer form (DESIGN.md invariant 2).
+// Events a match emits, and their per-observer form (docs/design.md invariant 2).
 
 #include <array>
 #include <optional>
@@ -25,9 +25,6 @@ struct Observer {
 
 /// Per-seat private cards: an entry is nullopt in an observer's copy unless it is that observer's.
 using PrivateHands = std::array<std::optional<CardSet>, 4>;
-
-/// Belote-rebelote call attached to a card (RULES.md §2.5, auto mode).
-enum class BeloteCall : std::uint8_t { None, Belote, Rebelote };
 
 struct MatchStarted {
     MatchOptions options;
@@ -79,14 +76,16 @@ struct TrickWon {
     Trick trick;
     int points = 0;
 };
+/// A deal is scored; `totals` are the match totals after it, by side.
 struct DealScored {
     int deal_number = 0;
     DealScore score;
-    std::array<int, 2> totals{};
+    SideValues totals{};
 };
+/// The match is over (§8): `winner` is a side (a team at four, a seat at two or three).
 struct MatchEnded {
-    Team winner = 0;
-    std::array<int, 2> totals{};
+    Side winner = 0;
+    SideValues totals{};
 };
 
 /// Start of trick 1 with announcements (CL1, CO; §3.2 auto): each seat's combinations, found from its
@@ -113,13 +112,20 @@ struct CardRevealed {
     Card card;
 };
 
+/// melds = manual (§3.2): `seat` announced these combinations (kind, length, points; no cards) in
+/// trick 1, just before playing its card. Public. Empty `melds`: the seat announced nothing.
+struct MeldsDeclared {
+    Seat seat = 0;
+    std::vector<MeldCall> melds;
+};
+
 // New event types go at the end (protocol code visits this variant).
 using Event =
     std::variant<MatchStarted, DealStarted, AuctionCall, DealThrownIn, ContractSettled, TurnStarted, CardPlayed,
-                 TrickWon, DealScored, MatchEnded, MeldsFound, MeldsShown, TableauxDealt, CardRevealed>;
+                 TrickWon, DealScored, MatchEnded, MeldsFound, MeldsShown, TableauxDealt, CardRevealed, MeldsDeclared>;
 
 /// The form of `event` that `observer` may see: other seats' hands and other seats' legal actions
-/// removed. The only way engine events should reach a client (DESIGN.md invariant 2).
+/// removed. The only way engine events should reach a client (docs/design.md invariant 2).
 Event project(const Event& event, const Observer& observer);
 
 }  // namespace belote

@@ -6,21 +6,34 @@
 #include "engine/coinche_scoring.hpp"
 #include "engine/decouverte_scoring.hpp"
 #include "engine/legal.hpp"
+#include "engine/three_player_scoring.hpp"
 
 namespace belote {
 namespace {
 constexpr int belote_bonus = 20;
 }  // namespace
 
-std::optional<Team> match_winner(const std::array<int, 2>& totals, int target) {
-    bool reached = totals[0] >= target || totals[1] >= target;
-    if (!reached || totals[0] == totals[1]) return std::nullopt;
-    return totals[0] > totals[1] ? 0 : 1;
+std::optional<Side> match_winner(const SideValues& totals, int target) {
+    Side best = 0;
+    bool shared = false;
+    for (Side s = 1; s < totals.size(); ++s) {
+        if (totals[s] > totals[best]) {
+            best = s;
+            shared = false;
+        } else if (totals[s] == totals[best]) {
+            shared = true;
+        }
+    }
+    if (totals[best] < target || shared) return std::nullopt;  // nobody at the target, or a tie at the top
+    return best;
 }
 
 Match::Match(MatchOptions options, std::uint64_t seed)
     : options_(options), seed_(seed), rng_(seed), seats_(seat_count(options.variant)) {
     if (auto problem = validate(options_)) throw std::invalid_argument(*problem);
+    totals_ = SideValues::zeros(sides());
+    escrow_by_side_ = SideValues::zeros(sides());
+    deal_.tally = tally_for(sides());
 }
 
 std::vector<Event> Match::start(std::optional<Seat> first_dealer) {
@@ -32,20 +45,22 @@ std::vector<Event> Match::start(std::optional<Seat> first_dealer) {
     return out;
 }
 
+// With fewer cards in play (§7: 24), only those are shuffled and cut; the others stay at the end.
 Deck Match::prepare_deck() {
+    const int in_play = cards_in_play(options_);
     if (!preset_decks_.empty()) {
         Deck deck = preset_decks_.front();
         preset_decks_.pop_front();
-        return deck;
+        return in_play < deck_size ? with_short_pack_first(deck) : deck;
     }
     Deck deck;
     if (effective_shuffle_policy(options_) == ShufflePolicy::ShuffleOnceThenCut && gathered_) {
         deck = *gathered_;
     } else {
-        deck = ordered_deck();
-        shuffle(deck, rng_);
+        deck = in_play < deck_size ? short_deck() : ordered_deck();
+        shuffle(deck, rng_, in_play);
     }
-    cut(deck, rng_, options_.rules.cut_min_packet);
+    cut(deck, rng_, options_.rules.cut_min_packet, in_play);
     return deck;
 }
 
@@ -60,6 +75,7 @@ void Match::deal_packets(std::vector<int> packet_sizes) {
 
 void Match::start_deal(Seat dealer, std::vector<Event>& out) {
     deal_ = DealState{};
+    deal_.tally = tally_for(sides());
     deal_.number = static_cast<int>(deal_records_.size()) + 1;
     deal_.dealer = dealer;
     deal_.deck = prepare_deck();
@@ -106,32 +122,86 @@ std::vector<Action> Match::auction_actions() const {
 }
 
 std::vector<Action> Match::legal_actions(Seat seat) const {
+    // §4.2 coinche_contre_timing = any_time: a contre may come from a seat that is not to act.
+    if (phase_ == Phase::Auction && is_coinche()) return deal_.coinche->legal(seat);
     if (to_act() != seat) return {};
     if (phase_ == Phase::Auction) return auction_actions();
+    if (awaiting_declaration(seat)) return declare_actions(seat);
+    return play_actions(seat);
+}
+
+// §1.5 legal cards; with a manual belote mode (§2.5) a card that may carry "belote" or "rebelote"
+// is listed twice, with and without the words.
+std::vector<Action> Match::play_actions(Seat seat) const {
     std::vector<Action> actions;
     CardSet legal = legal_cards(playable(seat), deal_.trick, *deal_.contract, options_.rules.play, seats_ == 4);
-    for (Card c : legal) actions.push_back(Action::play(c));
+    const bool manual = options_.rules.belote.announcement != BeloteAnnouncement::Auto;
+    for (Card c : legal) {
+        actions.push_back(Action::play(c));
+        if (!manual) continue;
+        if (belote_possible(seat, c))
+            actions.push_back(Action::play(c, BeloteCall::Belote));
+        else if (rebelote_possible(seat, c))
+            actions.push_back(Action::play(c, BeloteCall::Rebelote));
+    }
     return actions;
+}
+
+// §3.2 melds = manual: in trick 1 each seat announces before it plays its card. Every seat has this
+// step, with or without combinations, so that having to announce reveals nothing.
+bool Match::awaiting_declaration(Seat seat) const {
+    return phase_ == Phase::Play && uses_melds(options_) &&
+           options_.rules.melds.declaration == MeldDeclaration::Manual && deal_.tricks.empty() &&
+           !deal_.announced[seat];
+}
+
+// One Declare action per subset of the seat's combinations (found at the start of trick 1), the
+// empty announcement first.
+std::vector<Action> Match::declare_actions(Seat seat) const {
+    const std::vector<Meld>& found = deal_.melds[seat];
+    std::vector<Action> actions;
+    for (unsigned mask = 0; mask < (1u << found.size()); ++mask) {
+        CardSet cards;
+        for (std::size_t i = 0; i < found.size(); ++i)
+            if (mask & (1u << i)) cards |= found[i].cards;
+        Action a = Action::declare(cards);
+        if (std::find(actions.begin(), actions.end(), a) == actions.end()) actions.push_back(a);
+    }
+    return actions;
+}
+
+std::optional<Rejection> Match::check(Seat seat, const Action& action) const {
+    if (phase_ == Phase::NotStarted) return Rejection{RejectReason::NotStarted, "the match has not started"};
+    if (phase_ == Phase::Finished) return Rejection{RejectReason::MatchOver, "the match is over"};
+    bool listed;
+    if (phase_ == Phase::Play && to_act() == seat && action.kind == ActionKind::PlayCard &&
+        action.belote == BeloteCall::None && !awaiting_declaration(seat)) {
+        // The common case, without building the list: a plain card is legal when it is a legal card.
+        listed = action == Action::play(action.card) &&
+                 legal_cards(playable(seat), deal_.trick, *deal_.contract, options_.rules.play, seats_ == 4)
+                     .contains(action.card);
+    } else {
+        auto legal = legal_actions(seat);
+        listed = std::find(legal.begin(), legal.end(), action) != legal.end();
+    }
+    if (to_act() != seat && !listed) return Rejection{RejectReason::NotYourTurn, "it is not your turn"};
+    if (!listed) return Rejection{RejectReason::IllegalAction, to_string(action) + " is not a legal action now"};
+    return std::nullopt;
 }
 
 ApplyResult Match::apply(Seat seat, const Action& action) {
     ApplyResult result;
-    auto refuse = [&](RejectReason reason, std::string message) {
-        result.reason = reason;
-        result.message = std::move(message);
+    if (auto rejection = check(seat, action)) {
+        result.reason = rejection->reason;
+        result.message = std::move(rejection->message);
         return result;
-    };
-    if (phase_ == Phase::NotStarted) return refuse(RejectReason::NotStarted, "the match has not started");
-    if (phase_ == Phase::Finished) return refuse(RejectReason::MatchOver, "the match is over");
-    if (to_act() != seat) return refuse(RejectReason::NotYourTurn, "it is not your turn");
-    auto legal = legal_actions(seat);
-    if (std::find(legal.begin(), legal.end(), action) == legal.end())
-        return refuse(RejectReason::IllegalAction, to_string(action) + " is not a legal action now");
-
+    }
     if (phase_ == Phase::Auction)
         apply_auction(seat, action, result.events);
+    else if (action.kind == ActionKind::Declare)
+        apply_declare(seat, action, result.events);
     else
-        apply_play(seat, action.card, result.events);
+        apply_play(seat, action, result.events);
     return result;
 }
 
@@ -184,77 +254,124 @@ void Match::settle_contract(Seat taker, Contract contract, std::vector<Event>& o
     begin_play(out);
 }
 
-// Hands are final: find belote holders and combinations, and let the eldest lead trick 1 (§2.4, §4.2, §6.5).
+// Hands are final: find the combinations and let the eldest lead trick 1 (§2.4, §4.2, §6.5).
 void Match::begin_play(std::vector<Event>& out) {
-    deal_.tally.takers = team_of(*deal_.taker);
-    find_belote_holders();
+    deal_.tally.takers = side_of(*deal_.taker, seats_);
     phase_ = Phase::Play;
     if (uses_melds(options_)) find_melds(out);
     deal_.trick = Trick(eldest(), seats_);
     announce_turn(eldest(), out);
 }
 
-// §2.5 belote: trump K+Q. CO §4.3: none in SA; in TA each suit's K+Q (ta_belote = each_suit). DE: none (§6.6).
-void Match::find_belote_holders() {
-    if (is_decouverte()) return;
+// §2.5 belote: trump K+Q. CO §4.3: none in SA; in TA each suit's K+Q (ta_belote = each_suit).
+// DE: trump K+Q with decouverte_belote only (§6.6).
+bool Match::is_belote_suit(Suit suit) const {
+    if (!uses_belote(options_)) return false;
     const Contract& contract = *deal_.contract;
-    for (int su = 0; su < suit_count; ++su) {
-        Suit suit = static_cast<Suit>(su);
-        bool counts = contract.kind == ContractKind::SuitTrump  ? suit == contract.trump
-                      : contract.kind == ContractKind::AllTrump ? options_.rules.coinche.ta_belote == TaBelote::EachSuit
-                                                                : false;
-        if (!counts) continue;
-        CardSet honours{Card(Rank::King, suit), Card(Rank::Queen, suit)};
-        for (Seat s = 0; s < seats_; ++s)
-            if ((deal_.hands[s] & honours) == honours) deal_.belote_holder[su] = s;
+    switch (contract.kind) {
+        case ContractKind::SuitTrump: return suit == contract.trump;
+        case ContractKind::AllTrump: return options_.rules.coinche.ta_belote == TaBelote::EachSuit;
+        case ContractKind::NoTrump: return false;
     }
+    return false;
 }
 
-// §3.1/§3.2 (melds = auto): each seat's combinations from its 8 cards at the start of trick 1.
+// The cards that form a belote with a played honour: the hand; in DE only the face-up tableau
+// cards (a face-down card never counts, §6.6).
+CardSet Match::belote_cards(Seat seat) const {
+    return is_decouverte() ? deal_.tableaux[seat].face_up() : deal_.hands[seat];
+}
+
+namespace {
+bool is_honour(Card c) { return c.rank() == Rank::King || c.rank() == Rank::Queen; }
+Card other_honour(Card c) { return Card(c.rank() == Rank::King ? Rank::Queen : Rank::King, c.suit()); }
+}  // namespace
+
+// §2.5: `card` is the first of a belote suit's K+Q and the player still holds the other one
+// (belote_king_first: and it is the king).
+bool Match::belote_possible(Seat seat, Card card) const {
+    if (!is_honour(card) || !is_belote_suit(card.suit())) return false;
+    if (options_.rules.belote.king_first && card.rank() != Rank::King) return false;
+    return belote_cards(seat).contains(other_honour(card));
+}
+
+// §2.5: `card` is the second honour of a suit in which this player said "belote".
+bool Match::rebelote_possible(Seat seat, Card card) const {
+    return is_honour(card) && deal_.belote_called[static_cast<int>(card.suit())] == seat;
+}
+
+// §3.1/§3.2: each seat's combinations from its 8 cards at the start of trick 1 (DE: from the face-up
+// cards of its tableau, §6.6).
 void Match::find_melds(std::vector<Event>& out) {
     MeldsFound found;
     for (Seat s = 0; s < seats_; ++s) {
-        deal_.melds[s] = belote::find_melds(deal_.hands[s], options_.rules.melds.long_run);
+        CardSet cards = is_decouverte() ? deal_.tableaux[s].face_up() : deal_.hands[s];
+        deal_.melds[s] = belote::find_melds(cards, options_.rules.melds);
         found.melds[s] = deal_.melds[s];
     }
     out.push_back(found);
 }
 
+// §3.2 melds = manual: the seat announces some of its combinations (everybody hears their kind and
+// points), then plays its card of trick 1.
+void Match::apply_declare(Seat seat, const Action& action, std::vector<Event>& out) {
+    deal_.announced[seat] = announced_melds(deal_.melds[seat], action.cards).value_or(std::vector<Meld>{});
+    MeldsDeclared declared{seat, {}};
+    for (const Meld& m : *deal_.announced[seat]) declared.melds.push_back(call_of(m));
+    out.push_back(declared);
+    announce_turn(seat, out);
+}
+
 // §3.2/§3.3: trick 1 is complete; the side with the best combination counts all of its combinations
 // and shows them as trick 2 starts. The other side's stay hidden.
 void Match::show_melds(std::vector<Event>& out) {
-    deal_.meld_result = resolve_melds(deal_.melds, *deal_.contract, eldest(), options_.rules.melds.equal_tiebreak);
+    std::array<std::vector<Meld>, 4> counted = deal_.melds;
+    if (options_.rules.melds.declaration == MeldDeclaration::Manual)
+        for (Seat s = 0; s < seats_; ++s) counted[s] = deal_.announced[s].value_or(std::vector<Meld>{});
+    deal_.meld_result = resolve_melds(counted, *deal_.contract, eldest(), options_.rules.melds.equal_tiebreak);
     deal_.tally.melds = deal_.meld_result.points;
     if (!deal_.meld_result.winner) return;
-    Team team = *deal_.meld_result.winner;
+    Side team = *deal_.meld_result.winner;
     MeldsShown shown{team, {}, deal_.meld_result.points[team]};
     for (int i = 0; i < seats_; ++i) {
         Seat s = (eldest() + i) % seats_;
-        if (team_of(s) == team && !deal_.melds[s].empty()) shown.melds.push_back({s, deal_.melds[s]});
+        if (side_of(s, seats_) == team && !counted[s].empty()) shown.melds.push_back({s, counted[s]});
     }
     deal_.shown_melds = shown.melds;
     out.push_back(shown);
 }
 
-// §2.5, auto mode: the holder of a belote suit's K+Q is credited 20 when playing the first of them.
-BeloteCall Match::belote_call(Seat seat, Card card) {
-    int su = static_cast<int>(card.suit());
-    if (deal_.belote_holder[su] != seat) return BeloteCall::None;
-    if (card.rank() != Rank::King && card.rank() != Rank::Queen) return BeloteCall::None;
-    if (!deal_.belote_called[su]) {
+// §2.5: what is heard with a card, and the 20 credited. auto: the engine speaks for the holder of
+// both honours and credits at the first; manual: the player must say "belote" with the first
+// (credited then), "rebelote" is optional; manual_strict: both words, credited at "rebelote". Unsaid
+// words score nothing and leave nothing public. Must run before the card leaves the hand.
+BeloteCall Match::belote_call(Seat seat, const Action& action) {
+    const Card card = action.card;
+    const int su = static_cast<int>(card.suit());
+    const BeloteAnnouncement mode = options_.rules.belote.announcement;
+    auto credit = [&] { deal_.tally.belote[side_of(seat, seats_)] += belote_bonus; };
+    if (belote_possible(seat, card)) {
+        if (mode != BeloteAnnouncement::Auto && action.belote != BeloteCall::Belote) return BeloteCall::None;
         deal_.belote_called[su] = seat;
         if (!deal_.belote_seat) deal_.belote_seat = seat;
-        deal_.tally.belote[team_of(seat)] += belote_bonus;
+        if (mode != BeloteAnnouncement::ManualStrict) credit();
         return BeloteCall::Belote;
     }
-    return BeloteCall::Rebelote;
+    if (rebelote_possible(seat, card)) {
+        if (mode != BeloteAnnouncement::Auto && action.belote != BeloteCall::Rebelote) return BeloteCall::None;
+        if (mode == BeloteAnnouncement::ManualStrict) credit();
+        return BeloteCall::Rebelote;
+    }
+    return BeloteCall::None;
 }
 
-void Match::apply_play(Seat seat, Card card, std::vector<Event>& out) {
-    if (is_decouverte()) return play_from_tableau(seat, card, out);
+void Match::apply_play(Seat seat, const Action& action, std::vector<Event>& out) {
+    if (is_decouverte()) return play_from_tableau(seat, action, out);
+    const Card card = action.card;
+    BeloteCall call = belote_call(seat, action);
     deal_.hands[seat].erase(card);
     deal_.trick.add(card);
-    out.push_back(CardPlayed{seat, card, belote_call(seat, card)});
+    out.push_back(CardPlayed{seat, card, call});
     if (deal_.trick.complete()) return finish_trick(out);
     announce_turn(deal_.trick.next_seat(), out);
 }
@@ -263,7 +380,7 @@ void Match::finish_trick(std::vector<Event>& out) {
     const Trick& trick = deal_.trick;
     Seat winner = trick.winner(*deal_.contract);
     int points = trick.points(*deal_.contract);
-    Team team = team_of(winner);
+    Side team = side_of(winner, seats_);
     deal_.tally.card_points[team] += points;
     deal_.tally.tricks[team] += 1;
     deal_.tricks.push_back(trick);
@@ -280,10 +397,12 @@ void Match::finish_trick(std::vector<Event>& out) {
 }
 
 DealScore Match::score_deal() const {
-    if (is_decouverte()) return score_decouverte_deal(deal_.tally);
+    if (is_decouverte()) return score_decouverte_deal(deal_.tally, options_.rules);
+    if (options_.variant == Variant::ThreePlayer)
+        return score_three_player_deal(deal_.tally, options_.rules.three_player);
     if (is_coinche())
         return score_coinche_deal(deal_.tally, *deal_.coinche->bid(), deal_.coinche->contre_level(), escrow_,
-                                  options_.rules.coinche);
+                                  options_.rules);
     return score_classic_deal(deal_.tally, escrow_, options_.rules);
 }
 
@@ -294,14 +413,39 @@ Seat Match::next_dealer_after(const DealScore& score) const {
     return next(deal_.dealer);
 }
 
+// §8 escrow_at_match_end = award_to_creators: the escrow still pending as the match ends goes back
+// to the sides whose litiges put it there, in this last deal's score.
+void Match::award_escrow_to_creators(DealScore& score) const {
+    for (Side t = 0; t < sides(); ++t) {
+        score.escrow_awarded[t] += escrow_by_side_[t];
+        score.score[t] += escrow_by_side_[t];
+    }
+    score.escrow_after = 0;
+}
+
 void Match::finish_deal(std::vector<Event>& out) {
     DealScore score = score_deal();
+    if (score.outcome == DealOutcome::Litige)
+        escrow_by_side_[score.takers] += score.escrow_added;
+    else
+        escrow_by_side_ = SideValues::zeros(sides());
+    auto after = [&] {
+        SideValues totals = totals_;
+        for (Side t = 0; t < sides(); ++t) totals[t] += score.score[t];
+        return totals;
+    };
+    if (score.escrow_after > 0 && options_.rules.escrow_at_match_end == EscrowAtMatchEnd::AwardToCreators &&
+        match_winner(after(), options_.target)) {
+        award_escrow_to_creators(score);  // may leave the totals equal: then play goes on (§8)
+        escrow_by_side_ = SideValues::zeros(sides());
+    }
     escrow_ = score.escrow_after;
-    for (Team t : {0, 1}) totals_[t] += score.score[t];
+    for (Side t = 0; t < sides(); ++t) totals_[t] += score.score[t];
     history_.push_back(score);
     out.push_back(DealScored{deal_.number, score, totals_});
 
-    Deck gathered;
+    // §11.8: the tricks in the order they were played; cards out of play (§7) stay at the end.
+    Deck gathered = deal_.deck;
     int i = 0;
     for (const Trick& trick : deal_.tricks)
         for (int k = 0; k < trick.size(); ++k) gathered[i++] = trick.card(k);
@@ -342,7 +486,7 @@ View Match::view(const Observer& observer) const {
     v.totals = totals_;
     v.escrow = escrow_;
     v.to_act = to_act();
-    if (observer.seat && v.to_act == observer.seat) v.legal = legal_actions(*observer.seat);
+    if (observer.seat && *observer.seat < seats_) v.legal = legal_actions(*observer.seat);
     v.history = history_;
     v.winner = winner_;
     if (deal_.coinche) {
@@ -355,6 +499,12 @@ View Match::view(const Observer& observer) const {
     v.shown_melds = deal_.shown_melds;
     if (!deal_.tricks.empty()) v.meld_points = deal_.tally.melds;
     v.belote_by_suit = deal_.belote_called;
+    for (Seat s = 0; s < seats_; ++s)
+        if (deal_.announced[s]) {
+            std::vector<MeldCall> calls;
+            for (const Meld& m : *deal_.announced[s]) calls.push_back(call_of(m));
+            v.declared_melds[s] = calls;
+        }
     if (is_decouverte() && phase_ != Phase::NotStarted)
         for (Seat s = 0; s < seats_; ++s) v.tableaux.push_back(deal_.tableaux[s].view());
     v.tricks = deal_.tricks;

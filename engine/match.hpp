@@ -1,5 +1,5 @@
 #pragma once
-// The match state machine: deals, auction, play, scoring and the end of the match (RULES.md §1, §2, §8).
+// The match state machine: deals, auction, play, scoring and the end of the match (docs/rules.md §1, §2, §8).
 
 #include <deque>
 #include <string>
@@ -25,9 +25,16 @@ struct ApplyResult {
     bool ok() const { return reason == RejectReason::None; }
 };
 
-/// RULES.md §8: after a completed deal, the winner is the side with the higher total once at least
-/// one side has reached `target`; nullopt while nobody has reached it or the totals are equal.
-std::optional<Team> match_winner(const std::array<int, 2>& totals, int target);
+/// Why an action would be refused: the reason and a readable message that reveals nothing hidden.
+struct Rejection {
+    RejectReason reason = RejectReason::None;
+    std::string message;
+};
+
+/// docs/rules.md §8: after a completed deal, the winner is the side with the strictly highest total
+/// once at least one side has reached `target`; nullopt while nobody has reached it or the highest
+/// total is shared. `totals` has one entry per side (2 or 3).
+std::optional<Side> match_winner(const SideValues& totals, int target);
 
 /// One deal as played: the deck after the cut and who dealt it (for game records and replays).
 struct DealRecord {
@@ -36,7 +43,7 @@ struct DealRecord {
 };
 
 /// A whole match. Deterministic: the same options, seed and accepted actions give the same deals,
-/// events and scores (DESIGN.md invariant 1). Not thread-safe; one owner (the table strand) uses it.
+/// events and scores (docs/design.md invariant 1). Not thread-safe; one owner (the table strand) uses it.
 class Match {
 public:
     /// `options` must be valid (see validate()); throws std::invalid_argument otherwise.
@@ -49,12 +56,16 @@ public:
     /// seed. Decks queue up in order. Used to replay game records and to set up worked examples.
     void preset_deck(const Deck& deck) { preset_decks_.push_back(deck); }
     /// Applies `action` for `seat`. Refused (state unchanged) when not started, finished, not that
-    /// seat's turn, or not among legal_actions(seat).
+    /// seat's turn (and not a contre it may say out of turn), or not among legal_actions(seat).
     ApplyResult apply(Seat seat, const Action& action);
+    /// Whether apply(seat, action) would be refused now, and why; nullopt when it would be accepted.
+    /// Does not allocate in the play phase (the card is looked up in the legal card set).
+    std::optional<Rejection> check(Seat seat, const Action& action) const;
 
     /// The seat expected to act, if any.
     std::optional<Seat> to_act() const;
-    /// The actions `seat` may take now; empty when it is not that seat's turn.
+    /// The actions `seat` may take now; empty when it is not that seat's turn, except a contre out
+    /// of turn (coinche_contre_timing = any_time, docs/rules.md §4.2).
     std::vector<Action> legal_actions(Seat seat) const;
     /// What `observer` may know now.
     View view(const Observer& observer) const;
@@ -64,8 +75,11 @@ public:
     int seats() const { return seats_; }
     Phase phase() const { return phase_; }
     bool finished() const { return phase_ == Phase::Finished; }
-    std::optional<Team> winner() const { return winner_; }
-    const std::array<int, 2>& totals() const { return totals_; }
+    std::optional<Side> winner() const { return winner_; }
+    /// Match totals by side (a team at four, a seat at two or three).
+    const SideValues& totals() const { return totals_; }
+    /// Number of sides: 2 partnerships at four, else one per player.
+    int sides() const { return side_count(seats_); }
     const std::vector<DealScore>& history() const { return history_; }
     const std::vector<DealRecord>& deal_records() const { return deal_records_; }
     /// Cards of `seat` now (engine-side; the server never sends this except through a view).
@@ -91,14 +105,14 @@ private:
         int passes_in_round = 0;
         std::optional<Seat> taker;
         std::optional<Contract> contract;
-        std::array<std::optional<Seat>, 4> belote_holder{};     // per suit: held K+Q of a belote suit when play began
         std::array<std::optional<Seat>, 4> belote_called{};     // per suit: has announced belote
         std::optional<Seat> belote_seat;                        // first belote announced
         std::optional<CoincheAuction> coinche;                  // CO auction
         std::array<Tableau, 2> tableaux{};                      // DE, indexed by seat
         std::array<std::pair<Seat, int>, 2> pending_reveals{};  // DE: (seat, pile) to turn after the trick
         int pending_count = 0;
-        std::array<std::vector<Meld>, 4> melds{};  // CL1/CO: combinations found at the start of trick 1
+        std::array<std::vector<Meld>, 4> melds{};                     // combinations found at the start of trick 1
+        std::array<std::optional<std::vector<Meld>>, 4> announced{};  // melds = manual: what each seat declared
         MeldResolution meld_result;
         std::vector<SeatMelds> shown_melds;
         Trick trick;
@@ -119,8 +133,16 @@ private:
     void apply_auction(Seat seat, const Action& action, std::vector<Event>& out);
     void settle_contract(Seat taker, Contract contract, std::vector<Event>& out);
     void begin_play(std::vector<Event>& out);
-    void find_belote_holders();
     void find_melds(std::vector<Event>& out);
+    bool is_belote_suit(Suit suit) const;
+    CardSet belote_cards(Seat seat) const;
+    bool belote_possible(Seat seat, Card card) const;
+    bool rebelote_possible(Seat seat, Card card) const;
+    bool awaiting_declaration(Seat seat) const;
+    std::vector<Action> declare_actions(Seat seat) const;
+    std::vector<Action> play_actions(Seat seat) const;
+    void apply_declare(Seat seat, const Action& action, std::vector<Event>& out);
+    void award_escrow_to_creators(DealScore& score) const;
     void show_melds(std::vector<Event>& out);
     DealScore score_deal() const;
     Seat next_dealer_after(const DealScore& score) const;
@@ -130,11 +152,11 @@ private:
     void apply_coinche_auction(Seat seat, const Action& action, std::vector<Event>& out);
     // Découverte (match_decouverte.cpp)
     void start_decouverte_deal(std::vector<Event>& out);
-    void play_from_tableau(Seat seat, Card card, std::vector<Event>& out);
+    void play_from_tableau(Seat seat, const Action& action, std::vector<Event>& out);
     void reveal_after_trick(std::vector<Event>& out);
     CardSet playable(Seat seat) const;
-    void apply_play(Seat seat, Card card, std::vector<Event>& out);
-    BeloteCall belote_call(Seat seat, Card card);
+    void apply_play(Seat seat, const Action& action, std::vector<Event>& out);
+    BeloteCall belote_call(Seat seat, const Action& action);
     void finish_trick(std::vector<Event>& out);
     void finish_deal(std::vector<Event>& out);
     void announce_turn(Seat seat, std::vector<Event>& out);
@@ -148,11 +170,12 @@ private:
     DealState deal_;
     std::optional<Deck> gathered_;   // cards of the last deal in gathering order (shuffle_once_then_cut)
     std::deque<Deck> preset_decks_;  // decks given by preset_deck(), used before any prepared deck
-    std::array<int, 2> totals_{};
+    SideValues totals_{};
     int escrow_ = 0;
+    SideValues escrow_by_side_{};  // who put the pending escrow there (escrow_at_match_end)
     std::vector<DealScore> history_;
     std::vector<DealRecord> deal_records_;
-    std::optional<Team> winner_;
+    std::optional<Side> winner_;
 };
 
 }  // namespace belote

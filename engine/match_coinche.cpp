@@ -1,4 +1,4 @@
-// Match: the Coinche deal and auction (RULES.md §4.1, §4.2). Play and scoring dispatch in match.cpp.
+// Match: the Coinche deal and auction (docs/rules.md §4.1, §4.2). Play and scoring dispatch in match.cpp.
 #include "engine/match.hpp"
 
 namespace belote {
@@ -26,7 +26,7 @@ void Match::apply_coinche_auction(Seat seat, const Action& action, std::vector<E
     deal_.calls.push_back({seat, action});
     out.push_back(AuctionCall{seat, action});
     CoincheAuction& auction = *deal_.coinche;
-    auction.apply(action);
+    auction.apply(seat, action);  // seat may differ from the turn: a contre out of turn (any_time)
     if (!auction.finished()) return announce_turn(auction.to_act(), out);
     if (auction.thrown_in()) return throw_in(out);
 

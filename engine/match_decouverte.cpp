@@ -1,4 +1,4 @@
-// Match: the Découverte deal, tableaux and reveals (RULES.md §6). The trump choice reuses the
+// Match: the Découverte deal, tableaux and reveals (docs/rules.md §6). The trump choice reuses the
 // classic two-round auction with the indicator as the turn-up (§6.3); scoring dispatches in match.cpp.
 #include "engine/match.hpp"
 
@@ -27,11 +27,13 @@ void Match::start_decouverte_deal(std::vector<Event>& out) {
 
 // §6.4: a played face-up card uncovers the card beneath, which is turned only after both players have
 // played to the trick (after_trick), or at once but unusable in this trick (leader_immediately).
-void Match::play_from_tableau(Seat seat, Card card, std::vector<Event>& out) {
+void Match::play_from_tableau(Seat seat, const Action& action, std::vector<Event>& out) {
+    const Card card = action.card;
     bool leading = deal_.trick.empty();
+    BeloteCall call = belote_call(seat, action);  // only with decouverte_belote (§6.6)
     int pile = deal_.tableaux[seat].play(card);
     deal_.trick.add(card);
-    out.push_back(CardPlayed{seat, card, BeloteCall::None});  // no belote in Découverte (§6.6)
+    out.push_back(CardPlayed{seat, card, call});
     bool now = leading && options_.rules.decouverte.reveal == DecouverteReveal::LeaderImmediately;
     if (now) {
         if (auto revealed = deal_.tableaux[seat].reveal(pile, /*locked=*/true))

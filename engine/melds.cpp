@@ -42,7 +42,25 @@ void add_sequences(CardSet cards, Suit suit, MeldLongRun long_run, std::vector<M
 
 }  // namespace
 
-std::vector<Meld> find_melds(CardSet hand, MeldLongRun long_run) {
+std::vector<Meld> find_melds(CardSet hand, const MeldRules& rules) {
+    return find_melds(hand, rules.long_run, rules.card_reuse);
+}
+
+MeldCall call_of(const Meld& meld) { return {meld.kind, meld.length, meld.points}; }
+
+std::optional<std::vector<Meld>> announced_melds(const std::vector<Meld>& melds, CardSet announced) {
+    std::vector<Meld> chosen;
+    CardSet covered;
+    for (const Meld& m : melds)
+        if ((m.cards & announced) == m.cards) {
+            chosen.push_back(m);
+            covered |= m.cards;
+        }
+    if (covered != announced) return std::nullopt;
+    return chosen;
+}
+
+std::vector<Meld> find_melds(CardSet hand, MeldLongRun long_run, bool card_reuse) {
     std::vector<Meld> melds;
     CardSet rest = hand;
     // §3.1: carrés first (never worse in total and always better in rank), then sequences.
@@ -54,7 +72,8 @@ std::vector<Meld> find_melds(CardSet hand, MeldLongRun long_run) {
         melds.push_back({MeldKind::Carre, static_cast<Rank>(r), Suit::Spades, 4, carre_points[r], four});
         rest = rest - four;
     }
-    for (int s = 0; s < suit_count; ++s) add_sequences(rest, static_cast<Suit>(s), long_run, melds);
+    // meld_card_reuse: a card of a carré may also belong to a sequence (§3.1, §9).
+    for (int s = 0; s < suit_count; ++s) add_sequences(card_reuse ? hand : rest, static_cast<Suit>(s), long_run, melds);
     return melds;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Announcements (melds): carrés and sequences, their ranking and which side scores them
-// (RULES.md §3.1–§3.3; reused by Coinche §4.3).
+// (docs/rules.md §3.1–§3.3; reused by Coinche §4.3).
 
 #include <array>
 #include <optional>
@@ -41,8 +41,28 @@ struct SeatMelds {
 
 /// Canonical decomposition of `hand` (§3.1): scoring carrés first (J, 9, A, 10, K, Q; not 8s or 7s),
 /// then runs of ≥ 3 consecutive cards of a suit in natural order among the remaining cards. Each
-/// card serves in one combination only. `long_run` decides how runs of 6–8 cards count.
-std::vector<Meld> find_melds(CardSet hand, MeldLongRun long_run);
+/// card serves in one combination only, unless `card_reuse` (§9 meld_card_reuse): then the runs are
+/// looked for among all the cards, so a card of a carré may also be in a sequence. `long_run`
+/// decides how runs of 6–8 cards count.
+std::vector<Meld> find_melds(CardSet hand, MeldLongRun long_run, bool card_reuse = false);
+/// find_melds with the options of `rules` (long run and card reuse).
+std::vector<Meld> find_melds(CardSet hand, const MeldRules& rules);
+
+/// What everybody hears when a player announces a combination (§3.2, melds = manual): its kind,
+/// length and points, not its cards (those are shown at trick 2 only by the side that scores).
+struct MeldCall {
+    MeldKind kind = MeldKind::Sequence;
+    int length = 0;
+    int points = 0;
+    bool operator==(const MeldCall&) const = default;
+};
+/// The public form of a combination.
+MeldCall call_of(const Meld& meld);
+
+/// The combinations of `melds` whose cards all lie in `announced` (§3.2 manual: a Declare action's
+/// cards), in the order of `melds`. Returns nullopt when those combinations' cards are not exactly
+/// `announced` (the announcement is not a set of the seat's combinations).
+std::optional<std::vector<Meld>> announced_melds(const std::vector<Meld>& melds, CardSet announced);
 
 /// §3.3 key of `meld` under `contract` (the trump component applies only to a suit contract).
 MeldKey meld_key(const Meld& meld, const Contract& contract);

@@ -1,5 +1,5 @@
 #pragma once
-// The seeded random generator owned by a match or a robot (DESIGN.md invariant 1).
+// The seeded random generator owned by a match or a robot (docs/design.md invariant 1).
 
 #include <cstdint>
 

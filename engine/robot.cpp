@@ -72,7 +72,8 @@ Action choose_auction(const View& view, int margin) {
         int score = 0;
         if (a.kind == ActionKind::Take) {
             CardSet with_turn_up = view.hand;
-            if (view.seats == 4) with_turn_up.insert(*view.turn_up);  // Découverte: the indicator is not taken (§6.3)
+            // The taker gets the turn-up (§2.2, §7); in Découverte the indicator stays put (§6.3).
+            if (view.options.variant != Variant::Decouverte) with_turn_up.insert(*view.turn_up);
             score = evaluate_hand(with_turn_up, view.turn_up->suit()) - take_threshold_round1 + margin;
         } else if (a.kind == ActionKind::NameSuit) {
             score = evaluate_hand(view.hand, a.contract.trump) - take_threshold_round2 + margin;
@@ -89,8 +90,25 @@ Action choose_auction(const View& view, int margin) {
 
 CardSet legal_set(const View& view) {
     CardSet set;
-    for (const Action& a : view.legal) set.insert(a.card);
+    for (const Action& a : view.legal)
+        if (a.kind == ActionKind::PlayCard) set.insert(a.card);
     return set;
+}
+
+// melds = manual (§3.2): announce every combination (the widest Declare action).
+Action choose_declaration(const View& view) {
+    const Action* best = &view.legal.front();
+    for (const Action& a : view.legal)
+        if (a.cards.size() > best->cards.size()) best = &a;
+    return *best;
+}
+
+// Manual belote modes (§2.5): say "belote" / "rebelote" whenever the chosen card allows it.
+Action with_belote_words(const View& view, Card card) {
+    Action chosen = Action::play(card);
+    for (const Action& a : view.legal)
+        if (a.kind == ActionKind::PlayCard && a.card == card && a.belote != BeloteCall::None) chosen = a;
+    return chosen;
 }
 
 // Lowest value card, preferring non-trumps and low strength: what to throw away.
@@ -110,7 +128,7 @@ Card richest(CardSet cards, const Contract& contract) {
 
 Card choose_lead(const View& view, CardSet legal, const Contract& contract) {
     Seat me = *view.observer.seat;
-    bool our_contract = view.taker && team_of(*view.taker) == team_of(me);
+    bool our_contract = view.taker && side_of(*view.taker, view.seats) == side_of(me, view.seats);
     CardSet trumps = contract.kind == ContractKind::SuitTrump ? legal.suit(contract.trump) : CardSet{};
     if (our_contract && trumps.contains(Card(Rank::Jack, contract.trump))) return Card(Rank::Jack, contract.trump);
     for (int s = 0; s < suit_count; ++s) {
@@ -177,11 +195,12 @@ int estimate_contract(CardSet hand, const Contract& contract) {
 Action robot_decide(const View& view, Rng& rng) {
     if (view.legal.empty()) return Action::pass();
     if (view.phase == Phase::Auction) return choose_auction(view, static_cast<int>(rng.below(7)) - 3);
+    if (view.legal.front().kind == ActionKind::Declare) return choose_declaration(view);
     CardSet legal = legal_set(view);
-    if (legal.size() == 1) return Action::play(legal.first());
+    if (legal.size() == 1) return with_belote_words(view, legal.first());
     const Contract& contract = *view.contract;
     Card card = view.trick.empty() ? choose_lead(view, legal, contract) : choose_follow(view, legal, contract);
-    return Action::play(card);
+    return with_belote_words(view, card);
 }
 
 }  // namespace belote

@@ -1,5 +1,5 @@
 #pragma once
-// The seat-filler robot: a cheap, sensible heuristic deciding from a seat's view only (DESIGN.md invariant 7).
+// The seat-filler robot: a cheap, sensible heuristic deciding from a seat's view only (docs/design.md invariant 7).
 
 #include "engine/rng.hpp"
 #include "engine/view.hpp"

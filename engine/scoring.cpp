@@ -9,6 +9,12 @@ constexpr int capot_last_trick_bonus = 100;
 constexpr int tricks_per_deal = 8;
 }  // namespace
 
+DealTally tally_for(int sides) {
+    DealTally t;
+    t.card_points = t.tricks = t.belote = t.melds = SideValues::zeros(sides);
+    return t;
+}
+
 void settle_escrow(DealScore& score, int escrow_before) {
     if (score.outcome == DealOutcome::Litige) {
         score.escrow_after = escrow_before + score.escrow_added;

@@ -1,9 +1,10 @@
 #pragma once
-// Scoring a classic deal: made, failed, capot, litige and its escrow (RULES.md §2.6, §2.7, §3.4).
+// Scoring a classic deal: made, failed, capot, litige and its escrow (docs/rules.md §2.6, §2.7, §3.4).
 
 #include <array>
 
 #include "engine/options.hpp"
+#include "engine/sides.hpp"
 #include "engine/trick.hpp"
 
 namespace belote {
@@ -11,31 +12,35 @@ namespace belote {
 /// How a deal ended for the takers.
 enum class DealOutcome : std::uint8_t { Made, Failed, Litige };
 
-/// What each side collected during the play of a deal. Arrays are indexed by Team.
+/// What each side collected during the play of a deal. Values are indexed by Side (a Team with
+/// four players, a seat with two or three); a default tally has two sides (see tally_for).
 struct DealTally {
-    Team takers = 0;
-    std::array<int, 2> card_points{};  ///< card points of the tricks won, without the last-trick bonus
-    std::array<int, 2> tricks{};       ///< tricks won
-    Team last_trick_winner = 0;
-    std::array<int, 2> belote{};  ///< 20 to the side that scored belote-rebelote, else 0
-    std::array<int, 2> melds{};   ///< combination points counted for each side (§3.3; 0 in CL0)
+    Side takers = 0;
+    SideValues card_points{};  ///< card points of the tricks won, without the last-trick bonus
+    SideValues tricks{};       ///< tricks won
+    Side last_trick_winner = 0;
+    SideValues belote{};  ///< 20 per belote scored by the side, else 0
+    SideValues melds{};   ///< combination points counted for each side (§3.3; 0 in CL0)
 };
+/// An empty tally for `sides` sides (2 or 3).
+DealTally tally_for(int sides);
 
-/// The result of one deal with its breakdown. Arrays are indexed by Team; all figures in points.
+/// The result of one deal with its breakdown. Values are indexed by Side (a Team with four players,
+/// a seat with two or three); all figures in points.
 struct DealScore {
-    Team takers = 0;
+    Side takers = 0;
     DealOutcome outcome = DealOutcome::Made;
-    bool capot = false;                ///< one side won every trick
-    std::array<int, 2> card_points{};  ///< card points won (152 in all), no bonus
-    std::array<int, 2> last_trick{};   ///< 10, or 100 on capot, to the side that won the last trick
-    std::array<int, 2> belote{};
-    std::array<int, 2> melds{};
-    std::array<int, 2> escrow_awarded{};  ///< escrow of earlier litiges won with this deal (§2.7)
-    std::array<int, 2> score{};           ///< points recorded for this deal, escrow_awarded included
-    int escrow_added = 0;                 ///< points this deal put into escrow (litige)
-    int escrow_after = 0;                 ///< escrow pending after this deal
-    int contract_value = 0;               ///< Coinche: the bid (80..160, 250 = capot); 0 otherwise
-    int multiplier = 1;                   ///< Coinche: 1, 2 (contre), 4 or 3 (surcontre)
+    bool capot = false;        ///< one side won every trick
+    SideValues card_points{};  ///< card points won (152 in all, less with cards out of play, §7), no bonus
+    SideValues last_trick{};   ///< 10, or 100 on capot, to the side that won the last trick (§7: shut-out 50s)
+    SideValues belote{};
+    SideValues melds{};
+    SideValues escrow_awarded{};  ///< escrow given to a side with this deal (§2.7; §8 award_to_creators)
+    SideValues score{};           ///< points recorded for this deal, escrow_awarded included
+    int escrow_added = 0;         ///< points this deal put into escrow (litige)
+    int escrow_after = 0;         ///< escrow pending after this deal
+    int contract_value = 0;       ///< Coinche: the bid (80..160, 250 = capot); 0 otherwise
+    int multiplier = 1;           ///< Coinche: 1, 2 (contre), 4 or 3 (surcontre)
     bool operator==(const DealScore&) const = default;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// A Découverte tableau: 8 piles, each a face-down card under a face-up card (RULES.md §6.1, §6.4).
+// A Découverte tableau: 8 piles, each a face-down card under a face-up card (docs/rules.md §6.1, §6.4).
 
 #include <array>
 #include <optional>
@@ -13,7 +13,7 @@ namespace belote {
 inline constexpr int tableau_piles = 8;
 
 /// What anyone may see of one pile: its face-up top card, and how many face-down cards it holds
-/// (0 or 1). A face-down card is only "a card is here": its identity never appears (DESIGN.md inv. 2).
+/// (0 or 1). A face-down card is only "a card is here": its identity never appears (docs/design.md inv. 2).
 struct PileView {
     std::optional<Card> face_up;
     int face_down = 0;

@@ -1,5 +1,5 @@
 #pragma once
-// A trick in play and its winner (RULES.md §1.3).
+// A trick in play and its winner (docs/rules.md §1.3).
 
 #include <array>
 
@@ -7,17 +7,22 @@
 
 namespace belote {
 
-/// Seats are numbered 0..n-1 in play order (DESIGN.md); 4 players: teams {0,2} and {1,3}.
+/// Seats are numbered 0..n-1 in play order (docs/design.md); 4 players: teams {0,2} and {1,3}.
 using Seat = int;
 /// A partnership: 0 = seats 0 and 2, 1 = seats 1 and 3 (2-player games: team = seat).
 using Team = int;
 constexpr Team team_of(Seat seat) { return seat % 2; }
+/// The side `seat` plays for at a table of `seats` players: its partnership at four (team_of), itself
+/// at two or three (docs/rules.md §1.1, §7). A Side as in engine/sides.hpp.
+constexpr int side_of(Seat seat, int seats) { return seats == 4 ? team_of(seat) : seat; }
+/// How many sides a table of `seats` players has: 2 partnerships at four, else one per player.
+constexpr int side_count(int seats) { return seats == 4 ? 2 : seats; }
 
 /// The cards played to one trick, in play order, starting with the leader.
 class Trick {
 public:
     Trick() = default;
-    /// A new empty trick led by `leader` at a table of `players` (2 or 4).
+    /// A new empty trick led by `leader` at a table of `players` (2, 3 or 4).
     Trick(Seat leader, int players) : leader_(leader), players_(players) {}
 
     Seat leader() const { return leader_; }
@@ -35,7 +40,7 @@ public:
     CardSet cards() const;
 
     /// Index (0..size-1) of the card that currently wins under `contract`; the trick must not be empty.
-    /// RULES.md §1.3: highest trump, else the highest card of the suit led; TA ranks the led suit as trump.
+    /// docs/rules.md §1.3: highest trump, else the highest card of the suit led; TA ranks the led suit as trump.
     int winning_index(const Contract& contract) const;
     Seat winner(const Contract& contract) const { return seat(winning_index(contract)); }
     /// Sum of the card points of the cards played (no last-trick bonus).

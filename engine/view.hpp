@@ -1,5 +1,5 @@
 #pragma once
-// What one observer may know of a match at a moment (DESIGN.md invariant 2).
+// What one observer may know of a match at a moment (docs/design.md invariant 2).
 
 #include <optional>
 #include <vector>
@@ -12,7 +12,8 @@ namespace belote {
 enum class Phase : std::uint8_t { NotStarted, Auction, Play, Finished };
 
 /// An observer's view. A seat sees its own hand and its own legal actions; a spectator sees neither.
-/// Arrays indexed by seat have `seats` meaningful entries; arrays indexed by Team have 2.
+/// Arrays indexed by seat have `seats` meaningful entries; SideValues have one entry per side
+/// (side_count(seats)).
 struct View {
     Observer observer;
     MatchOptions options;
@@ -31,14 +32,14 @@ struct View {
     Trick trick;                      ///< the trick in play (may be empty)
     std::optional<Trick> last_trick;
     int tricks_played = 0;
-    std::array<int, 2> tricks_won{};
-    std::array<int, 2> card_points_won{};  ///< card points of the tricks won so far this deal (public)
-    std::array<int, 2> totals{};
+    SideValues tricks_won{};       ///< by side (a team at four, a seat at two or three)
+    SideValues card_points_won{};  ///< card points of the tricks won so far this deal (public)
+    SideValues totals{};
     int escrow = 0;
     std::optional<Seat> to_act;
-    std::vector<Action> legal;       ///< the observer's own legal actions, when it is to act
+    std::vector<Action> legal;       ///< the observer's own legal actions (to act, or a contre out of turn)
     std::vector<DealScore> history;  ///< scores of the completed deals
-    std::optional<Team> winner;      ///< set when the match is finished
+    std::optional<Side> winner;      ///< set when the match is finished
 
     // Coinche (§4.2): the standing bid, contre level (0 / 1 contré / 2 surcontré) and who contred.
     std::optional<CoincheBid> bid;
@@ -49,7 +50,9 @@ struct View {
     std::vector<Meld> own_melds;
     std::optional<Team> meld_winner;
     std::vector<SeatMelds> shown_melds;
-    std::array<int, 2> meld_points{};  ///< counted combination points, public from trick 2
+    SideValues meld_points{};  ///< counted combination points, public from trick 2
+    /// melds = manual (§3.2): what each seat announced in trick 1 (nullopt = not yet), indexed by seat.
+    std::array<std::optional<std::vector<MeldCall>>, 4> declared_melds{};
     /// Seat that announced belote in each suit (TA may have several), indexed by Suit.
     std::array<std::optional<Seat>, 4> belote_by_suit{};
     /// Découverte (§6.4): both tableaux, indexed by seat; face-down cards only as counts.

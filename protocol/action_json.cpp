@@ -39,7 +39,13 @@ json action_json(const Action& action) {
         case ActionKind::Pass: return {{"type", "pass"}};
         case ActionKind::Take: return {{"type", "take"}};
         case ActionKind::NameSuit: return {{"type", "name"}, {"suit", contract_suit(action.contract)}};
-        case ActionKind::PlayCard: return {{"type", "play"}, {"card", to_string(action.card)}};
+        case ActionKind::PlayCard: {
+            json out = {{"type", "play"}, {"card", to_string(action.card)}};
+            if (action.belote != BeloteCall::None)  // manual belote modes only (rules.md §2.5)
+                out["belote"] = action.belote == BeloteCall::Belote ? "belote" : "rebelote";
+            return out;
+        }
+        case ActionKind::Declare: return {{"type", "declare"}, {"cards", cards_json(action.cards)}};
         case ActionKind::Bid:
             return {
                 {"type", "bid"}, {"value", bid_value_json(action.value)}, {"suit", denomination_name(action.contract)}};
@@ -70,8 +76,29 @@ std::optional<Action> action_from_json(const json& j) {
     if (t == "play") {
         auto card = j.find("card");
         if (card == j.end() || !card->is_string()) return std::nullopt;
-        if (auto c = parse_card(card->get_ref<const std::string&>())) return Action::play(*c);
-        return std::nullopt;
+        auto c = parse_card(card->get_ref<const std::string&>());
+        if (!c) return std::nullopt;
+        BeloteCall call = BeloteCall::None;
+        if (auto words = j.find("belote"); words != j.end() && !words->is_null()) {
+            if (*words == "belote")
+                call = BeloteCall::Belote;
+            else if (*words == "rebelote")
+                call = BeloteCall::Rebelote;
+            else
+                return std::nullopt;
+        }
+        return Action::play(*c, call);
+    }
+    if (t == "declare") {
+        auto cards = j.find("cards");
+        if (cards == j.end() || !cards->is_array() || cards->size() > deck_size) return std::nullopt;
+        CardSet set;
+        for (const json& text : *cards) {
+            auto c = text.is_string() ? parse_card(text.get_ref<const std::string&>()) : std::nullopt;
+            if (!c || set.contains(*c)) return std::nullopt;
+            set.insert(*c);
+        }
+        return Action::declare(set);
     }
     return std::nullopt;
 }

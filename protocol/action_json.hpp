@@ -24,7 +24,9 @@ nlohmann::json trick_json(const Trick& trick);
 /// An action in the shape of the client message that requests it, without id/table:
 /// {"type":"pass"}, {"type":"take"}, {"type":"name","suit":"S"}, {"type":"play","card":"JS"}.
 /// Coinche: {"type":"bid","value":80..160|"capot","suit":"S"|"H"|"D"|"C"|"SA"|"TA"}, {"type":"contre"},
-/// {"type":"surcontre"}.
+/// {"type":"surcontre"}. Manual belote (docs/rules.md §2.5): {"type":"play","card":"KH","belote":
+/// "belote"|"rebelote"} (the field only when words are said). melds = manual (§3.2):
+/// {"type":"declare","cards":[...]} (the announced combinations' cards, [] for none).
 nlohmann::json action_json(const Action& action);
 
 /// The inverse of action_json (every kind); nullopt for a malformed object. Never throws.

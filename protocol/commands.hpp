@@ -1,19 +1,17 @@
 #pragma once
-// Typed client requests (docs/protocol.md "Session", "Lobby", "At a table").
-
-#include <nlohmann/json.hpp>
+// Typed client requests (docs/protocol.md "Session", "Lobby", "At a table"): what decode_request
+// gives the server. Table requests are the platform's own types (platform/table_commands.hpp).
 
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <variant>
 
-#include "engine/action.hpp"
 #include "engine/options.hpp"
-#include "protocol/table_commands.hpp"
-#include "protocol/table_options.hpp"
+#include "platform/table_commands.hpp"
+#include "platform/table_settings.hpp"
+#include "protocol/request_id.hpp"
 
 namespace belote::protocol {
 
@@ -29,59 +27,30 @@ struct Hello {
 struct ListTables {};
 
 /// `create_table`: already validated (a playable variant, target 301/501/1000, `rules` accepted by
-/// protocol::rules_from_json for the variant, §9 defaults for options not given).
+/// rules_from_json for the variant, defaults for options not given).
 struct CreateTable {
     Variant variant = Variant::Classic;
     int target = 1000;
     RuleOptions rules;
-    TableSettings settings;  ///< table-level options (protocol/table_options.hpp)
+    platform::TableSettings settings;
 };
 
-/// `sit`. `seat` is any int: the table checks its range (bad_seat).
-struct Sit {
+/// A request to table `table`.
+struct TableCommand {
     std::string table;
-    int seat = 0;
-    std::optional<std::string> invite;  ///< invitation code (required at a private table)
+    platform::TableRequest request;
 };
-
-/// `add_robot`. `seat` is any int: the table checks its range (bad_seat).
-struct AddRobot {
-    std::string table;
-    int seat = 0;
-};
-
-/// `start`.
-struct Start {
-    std::string table;
-};
-
-/// `take`, `pass`, `name`, `play`: an action of the seat to act.
-struct Act {
-    std::string table;
-    Action action;
-};
-
-/// `get_record`: the game record of a finished match (docs/game-record.md).
-struct GetRecord {
-    std::string table;
-};
-
-/// Any request that needs a table.
-using TableCommand = std::variant<Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand, ProposeCancel, VoteCancel,
-                                  Watch, Chat, RenewInvite, GetRecord>;
 
 /// Any request.
-using Command = std::variant<Hello, ListTables, CreateTable, Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand,
-                             ProposeCancel, VoteCancel, Watch, Chat, RenewInvite, GetRecord>;
+using Command = std::variant<Hello, ListTables, CreateTable, TableCommand>;
 
-/// True for the alternatives of Command that are also TableCommand alternatives.
-template <class T>
-inline constexpr bool is_table_command_v = std::is_constructible_v<TableCommand, const T&>;
-
-/// A decoded request: its id (integer or string, echoed in the reply) and its command.
+/// A decoded request: its id (echoed in the reply) and its command.
 struct Request {
-    nlohmann::json id;
+    RequestId id;
     Command command;
 };
+
+/// Longest chat message, in Unicode code points.
+inline constexpr std::size_t max_chat_chars = 300;
 
 }  // namespace belote::protocol

@@ -1,10 +1,11 @@
 #include "protocol/decode.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <limits>
 
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
-#include "protocol/decode_tables.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/version.hpp"
 
@@ -21,28 +22,160 @@ struct Failure {
 
 [[noreturn]] void fail(ErrorCode code, std::string message) { throw Failure{code, std::move(message)}; }
 
-const json& field(const json& msg, const char* name) {
-    auto it = msg.find(name);
-    if (it == msg.end()) fail(ErrorCode::BadMessage, std::string("missing field '") + name + "'");
-    return *it;
+std::string quoted(const char* name) { return std::string("'") + name + "'"; }
+
+/// A message's top-level fields, as read by the flat SAX reader (FlatMessage) or as a JSON tree:
+/// the helpers below take either.
+template <class Msg>
+const auto* find_field(const Msg& msg, const char* name) {
+    if constexpr (std::is_same_v<Msg, json>) {
+        auto it = msg.find(name);
+        return it == msg.end() ? nullptr : &*it;
+    } else {
+        return msg.find(name);
+    }
 }
 
-std::string string_field(const json& msg, const char* name) {
-    const json& value = field(msg, name);
-    if (!value.is_string()) fail(ErrorCode::BadMessage, std::string("field '") + name + "' must be a string");
-    return value.get<std::string>();
+template <class Msg>
+const auto& field(const Msg& msg, const char* name) {
+    const auto* value = find_field(msg, name);
+    if (!value) fail(ErrorCode::BadMessage, "missing field " + quoted(name));
+    return *value;
 }
 
-/// An integer field; `out_of_range` is the code when it does not fit an int.
-int int_field(const json& msg, const char* name, ErrorCode out_of_range) {
-    const json& value = field(msg, name);
-    if (!value.is_number_integer()) fail(ErrorCode::BadMessage, std::string("field '") + name + "' must be an integer");
+template <class Msg>
+std::string string_field(const Msg& msg, const char* name) {
+    const auto& value = field(msg, name);
+    if (!value.is_string()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a string");
+    return value.template get<std::string>();
+}
+
+/// The integer value of `value` when it lies within lo..hi; `out_of_range` is the code otherwise.
+template <class Value>
+int int_value(const Value& value, const char* name, long long lo, long long hi, ErrorCode out_of_range,
+              const std::string& range_message) {
+    if (!value.is_number_integer()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be an integer");
     bool fits = value.is_number_unsigned()
-                    ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<int>::max())
-                    : value.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
-                          value.get<std::int64_t>() <= std::numeric_limits<int>::max();
-    if (!fits) fail(out_of_range, std::string("field '") + name + "' is out of range");
-    return static_cast<int>(value.get<std::int64_t>());
+                    ? value.template get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                    : value.template get<std::int64_t>() >= lo && value.template get<std::int64_t>() <= hi;
+    if (!fits) fail(out_of_range, range_message);
+    return static_cast<int>(value.template get<std::int64_t>());
+}
+
+template <class Msg>
+int int_field(const Msg& msg, const char* name, ErrorCode out_of_range) {
+    return int_value(field(msg, name), name, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
+                     out_of_range, "field " + quoted(name) + " is out of range");
+}
+
+std::optional<int> optional_int(const json& obj, const char* name, int lo, int hi) {
+    auto it = obj.find(name);
+    if (it == obj.end()) return std::nullopt;
+    return int_value(*it, name, lo, hi, ErrorCode::InvalidOptions,
+                     "field " + quoted(name) + " must be within " + std::to_string(lo) + ".." + std::to_string(hi));
+}
+
+template <class Msg>
+std::optional<bool> optional_bool(const Msg& obj, const char* name) {
+    const auto* value = find_field(obj, name);
+    if (!value) return std::nullopt;
+    if (!value->is_boolean()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a boolean");
+    return value->template get<bool>();
+}
+
+template <class Msg>
+std::optional<std::string> optional_string(const Msg& msg, const char* name) {
+    const auto* value = find_field(msg, name);
+    if (!value || value->is_null()) return std::nullopt;
+    if (!value->is_string()) fail(ErrorCode::BadMessage, "field " + quoted(name) + " must be a string");
+    return value->template get<std::string>();
+}
+
+/// A seat number: any int (the table checks the range of its own seats).
+template <class Msg>
+int seat_field(const Msg& msg) {
+    return int_field(msg, "seat", ErrorCode::BadSeat);
+}
+
+Variant variant_value(const std::string& name) {
+    auto parsed = parse_variant(name);
+    if (!parsed)
+        fail(ErrorCode::InvalidOptions,
+             "unknown variant '" + name + "' (available: classic, classic_announcements, coinche, decouverte)");
+    return *parsed;
+}
+
+void check_target(const std::optional<int>& target) {
+    if (target && *target != 301 && *target != 501 && *target != 1000)
+        fail(ErrorCode::InvalidOptions, "target must be 301, 501 or 1000");
+}
+
+void check_turn_time(const std::optional<int>& turn_time) {
+    using platform::max_turn_time_s, platform::min_turn_time_s;
+    if (turn_time && *turn_time != 0 && (*turn_time < min_turn_time_s || *turn_time > max_turn_time_s))
+        fail(ErrorCode::InvalidOptions, "turn_time must be 0 (off) or " + std::to_string(min_turn_time_s) + ".." +
+                                            std::to_string(max_turn_time_s) + " seconds");
+}
+
+/// Walks the UTF-8 of `text`, calling `visit(code point)` for each; returns false on invalid UTF-8.
+template <class Visit>
+bool each_code_point(std::string_view text, Visit&& visit) {
+    for (std::size_t i = 0; i < text.size();) {
+        auto b = static_cast<unsigned char>(text[i]);
+        int extra = b < 0x80 ? 0 : (b & 0xE0) == 0xC0 ? 1 : (b & 0xF0) == 0xE0 ? 2 : (b & 0xF8) == 0xF0 ? 3 : -1;
+        if (extra < 0 || i + extra >= text.size() + (extra == 0 ? 1 : 0)) return false;
+        std::uint32_t cp = extra == 0 ? b : b & (0x3F >> extra);
+        for (int k = 1; k <= extra; ++k) {
+            auto c = static_cast<unsigned char>(text[i + k]);
+            if ((c & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        i += 1 + extra;
+        if (!visit(cp)) return true;
+    }
+    return true;
+}
+
+bool is_control(std::uint32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F); }
+
+// Zero-width and bidirectional controls let a name hide or reorder its text (U+200B–U+200F,
+// U+202A–U+202E, U+2060–U+2069, U+FEFF).
+bool is_invisible_format_char(std::uint32_t cp) {
+    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) ||
+           cp == 0xFEFF;
+}
+
+bool is_blank(std::uint32_t cp) { return cp == 0x20 || cp == 0xA0 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A); }
+
+/// Checks chat text: 1..max_chat_chars code points of valid UTF-8 without control characters (a
+/// newline or tab included). Returns the problem, or empty.
+std::string chat_problem(std::string_view text) {
+    std::size_t chars = 0;
+    std::string problem;
+    bool valid = each_code_point(text, [&](std::uint32_t cp) {
+        if (is_control(cp)) problem = "text must not contain control characters";
+        ++chars;
+        return problem.empty();
+    });
+    if (!valid) return "text is not valid UTF-8";
+    if (!problem.empty()) return problem;
+    if (chars == 0) return "text must not be empty";
+    if (chars > max_chat_chars) return "text must be at most " + std::to_string(max_chat_chars) + " characters";
+    return {};
+}
+
+std::map<std::string, std::uint64_t> decode_resume(const json& msg) {
+    std::map<std::string, std::uint64_t> out;
+    auto it = msg.find("resume");
+    if (it == msg.end() || it->is_null()) return out;
+    if (!it->is_object()) fail(ErrorCode::BadMessage, "field 'resume' must be an object");
+    if (it->size() > 64) fail(ErrorCode::BadMessage, "field 'resume' has too many tables");
+    for (const auto& [table, v] : it->items()) {
+        if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+            fail(ErrorCode::BadMessage, "field 'resume' values must be non-negative integers");
+        out[table] = v.get<std::uint64_t>();
+    }
+    return out;
 }
 
 Hello decode_hello(const json& msg) {
@@ -54,22 +187,26 @@ Hello decode_hello(const json& msg) {
                                                  ")");
     hello.nickname = string_field(msg, "nickname");
     if (auto problem = nickname_problem(hello.nickname); !problem.empty()) fail(ErrorCode::BadNickname, problem);
-    if (auto it = msg.find("token"); it != msg.end() && !it->is_null()) {
-        if (!it->is_string()) fail(ErrorCode::BadMessage, "field 'token' must be a string");
-        hello.token = it->get<std::string>();
-    }
+    hello.token = optional_string(msg, "token");
     hello.resume = decode_resume(msg);
     return hello;
 }
 
+platform::TableSettings decode_settings(const json& msg) {
+    platform::TableSettings s;
+    auto turn_time = optional_int(msg, "turn_time", 0, 100000);
+    check_turn_time(turn_time);
+    if (turn_time) s.turn_time_s = *turn_time;
+    if (auto v = optional_bool(msg, "private")) s.private_table = *v;
+    if (auto v = optional_bool(msg, "spectators")) s.spectators = *v;
+    if (auto v = optional_bool(msg, "competitive")) s.competitive = *v;
+    if (auto v = optional_int(msg, "stake", 0, platform::max_stake)) s.stake = *v;
+    return s;
+}
+
 CreateTable decode_create_table(const json& msg) {
     CreateTable create;
-    std::string variant = string_field(msg, "variant");
-    auto parsed = parse_variant(variant);
-    if (!parsed)
-        fail(ErrorCode::InvalidOptions,
-             "unknown variant '" + variant + "' (available: classic, classic_announcements, coinche, decouverte)");
-    create.variant = *parsed;
+    create.variant = variant_value(string_field(msg, "variant"));
     if (auto it = msg.find("rules"); it != msg.end()) {
         auto rules = rules_from_json(*it, create.variant);
         if (auto* error = std::get_if<RulesError>(&rules)) fail(ErrorCode::InvalidOptions, error->message);
@@ -77,47 +214,265 @@ CreateTable decode_create_table(const json& msg) {
     }
     if (msg.contains("target")) {
         create.target = int_field(msg, "target", ErrorCode::InvalidOptions);
-        if (create.target != 301 && create.target != 501 && create.target != 1000)
-            fail(ErrorCode::InvalidOptions, "target must be 301, 501 or 1000");
+        check_target(create.target);
     }
-    create.settings = decode_create_settings(msg);
+    create.settings = decode_settings(msg);
     return create;
 }
 
-Command decode_command(const std::string& type, const json& msg) {
-    if (type == "hello") return decode_hello(msg);
-    if (type == "list_tables") return ListTables{};
-    if (type == "create_table") return decode_create_table(msg);
-    if (type == "sit" || type == "add_robot") {
-        std::string table = string_field(msg, "table");
-        int seat = int_field(msg, "seat", ErrorCode::BadSeat);
-        if (type == "sit") return Sit{std::move(table), seat, decode_invite(msg)};
-        return AddRobot{std::move(table), seat};
+platform::OptionsPatch decode_patch(const json& msg) {
+    const json& o = field(msg, "options");
+    if (!o.is_object()) fail(ErrorCode::BadMessage, "field 'options' must be an object");
+    platform::OptionsPatch patch;
+    if (auto v = o.find("variant"); v != o.end()) {
+        if (!v->is_string()) fail(ErrorCode::BadMessage, "field 'variant' must be a string");
+        patch.variant = variant_value(v->get<std::string>());
     }
-    if (type == "start") return Start{string_field(msg, "table")};
-    if (type == "take") return Act{string_field(msg, "table"), Action::take()};
-    if (type == "pass") return Act{string_field(msg, "table"), Action::pass()};
+    patch.target = optional_int(o, "target", 0, 100000);
+    patch.turn_time_s = optional_int(o, "turn_time", 0, 100000);
+    check_target(patch.target);
+    check_turn_time(patch.turn_time_s);
+    patch.private_table = optional_bool(o, "private");
+    patch.spectators = optional_bool(o, "spectators");
+    patch.competitive = optional_bool(o, "competitive");
+    patch.stake = optional_int(o, "stake", 0, platform::max_stake);
+    return patch;
+}
+
+/// `declare` (docs/rules.md §3.2, melds = manual): the announced cards.
+platform::Act declare_of(const json& msg) {
+    const json& cards = field(msg, "cards");
+    if (!cards.is_array() || cards.size() > deck_size)
+        fail(ErrorCode::BadMessage, "field 'cards' must be an array of cards");
+    CardSet set;
+    for (const json& text : cards) {
+        auto c = text.is_string() ? parse_card(text.get_ref<const std::string&>()) : std::nullopt;
+        if (!c || set.contains(*c))
+            fail(ErrorCode::BadMessage, "field 'cards' must list distinct cards such as \"JS\"");
+        set.insert(*c);
+    }
+    return {Action::declare(set)};
+}
+
+template <class Msg>
+platform::Act act_of(std::string_view type, const Msg& msg) {
+    if (type == "take") return {Action::take()};
+    if (type == "pass") return {Action::pass()};
     if (type == "name") {
-        std::string table = string_field(msg, "table");
         auto suit = parse_suit(string_field(msg, "suit"));
         if (!suit) fail(ErrorCode::BadMessage, "field 'suit' must be one of \"S\", \"H\", \"D\", \"C\"");
-        return Act{std::move(table), Action::name_suit(*suit)};
+        return {Action::name_suit(*suit)};
     }
-    if (type == "bid" || type == "contre" || type == "surcontre") {
-        std::string table = string_field(msg, "table");
-        auto action = bid_action_from_json(msg);
-        if (auto* problem = std::get_if<std::string>(&action)) fail(ErrorCode::BadMessage, *problem);
-        return Act{std::move(table), std::get<Action>(action)};
-    }
-    if (type == "get_record") return GetRecord{string_field(msg, "table")};
     if (type == "play") {
-        std::string table = string_field(msg, "table");
         auto card = parse_card(string_field(msg, "card"));
         if (!card) fail(ErrorCode::BadMessage, "field 'card' must be a card such as \"JS\"");
-        return Act{std::move(table), Action::play(*card)};
+        BeloteCall words = BeloteCall::None;  // docs/rules.md §2.5, manual belote modes
+        if (auto said = optional_string(msg, "belote")) {
+            if (*said == "belote")
+                words = BeloteCall::Belote;
+            else if (*said == "rebelote")
+                words = BeloteCall::Rebelote;
+            else
+                fail(ErrorCode::BadMessage, "field 'belote' must be \"belote\" or \"rebelote\"");
+        }
+        return {Action::play(*card, words)};
     }
-    if (auto platform = decode_table_platform(type, msg)) return std::move(*platform);
-    fail(ErrorCode::UnknownType, "unknown message type '" + type + "'");
+    if constexpr (std::is_same_v<Msg, json>) {
+        if (type == "declare") return declare_of(msg);
+        auto action = bid_action_from_json(msg);  // bid, contre, surcontre
+        if (auto* problem = std::get_if<std::string>(&action)) fail(ErrorCode::BadMessage, *problem);
+        return {std::get<Action>(action)};
+    } else {
+        if (type == "contre") return {Action::contre()};
+        return {Action::surcontre()};  // FlatMessage carries no bid nor declare (needs_tree)
+    }
+}
+
+/// The request of a table message `type`, or nullopt when `type` is not one.
+template <class Msg>
+std::optional<platform::TableRequest> table_request(std::string_view type, const Msg& msg) {
+    using namespace platform;
+    if (type == "sit") return Sit{seat_field(msg), optional_string(msg, "invite")};
+    if (type == "add_robot") return AddRobot{seat_field(msg)};
+    if (type == "remove_robot") return RemoveRobot{seat_field(msg)};
+    if (type == "start") return Start{};
+    if (type == "take" || type == "pass" || type == "name" || type == "play" || type == "declare" || type == "bid" ||
+        type == "contre" || type == "surcontre")
+        return act_of(type, msg);
+    if (type == "get_record") return GetRecord{optional_string(msg, "invite")};
+    if constexpr (std::is_same_v<Msg, json>)
+        if (type == "set_options") return SetOptions{decode_patch(msg)};
+    if (type == "stand") return Stand{};
+    if (type == "propose_cancel") return ProposeCancel{};
+    if (type == "vote_cancel") {
+        auto accept = optional_bool(msg, "accept");
+        if (!accept) fail(ErrorCode::BadMessage, "missing field 'accept'");
+        return VoteCancel{*accept};
+    }
+    if (type == "watch") return Watch{optional_string(msg, "invite")};
+    if (type == "chat") {
+        std::string text = string_field(msg, "text");
+        if (auto problem = chat_problem(text); !problem.empty()) fail(ErrorCode::BadChat, problem);
+        return Chat{std::move(text)};
+    }
+    if (type == "renew_invite") return RenewInvite{};
+    return std::nullopt;
+}
+
+bool is_table_type(std::string_view type) {
+    static constexpr std::string_view types[] = {
+        "sit",   "add_robot",      "remove_robot", "start",  "take",      "declare",     "pass",
+        "name",  "play",           "bid",          "contre", "surcontre", "get_record",  "set_options",
+        "stand", "propose_cancel", "vote_cancel",  "watch",  "chat",      "renew_invite"};
+    for (std::string_view t : types)
+        if (type == t) return true;
+    return false;
+}
+
+template <class Msg>
+Command decode_command(std::string_view type, const Msg& msg) {
+    if constexpr (std::is_same_v<Msg, json>) {
+        if (type == "hello") return decode_hello(msg);
+        if (type == "create_table") return decode_create_table(msg);
+    }
+    if (type == "list_tables") return ListTables{};
+    if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");
+    std::string table = string_field(msg, "table");
+    return TableCommand{std::move(table), *table_request(type, msg)};
+}
+
+/// One top-level value of a flat message, answering the JSON-tree questions the helpers ask.
+class FlatValue {
+public:
+    enum class Kind : std::uint8_t { Null, Boolean, Integer, Unsigned, Float, String };
+    Kind kind = Kind::Null;
+    bool boolean = false;
+    std::int64_t integer = 0;
+    std::uint64_t unsigned_integer = 0;
+    std::string text;
+
+    bool is_null() const { return kind == Kind::Null; }
+    bool is_boolean() const { return kind == Kind::Boolean; }
+    bool is_string() const { return kind == Kind::String; }
+    bool is_number_unsigned() const { return kind == Kind::Unsigned; }
+    bool is_number_integer() const { return kind == Kind::Integer || kind == Kind::Unsigned; }
+    template <class T>
+    T get() const {
+        if constexpr (std::is_same_v<T, bool>)
+            return boolean;
+        else if constexpr (std::is_same_v<T, std::string>)
+            return text;
+        else if constexpr (std::is_same_v<T, std::uint64_t>)
+            return kind == Kind::Unsigned ? unsigned_integer : static_cast<std::uint64_t>(integer);
+        else
+            return kind == Kind::Unsigned ? static_cast<std::int64_t>(unsigned_integer) : integer;
+    }
+};
+
+/// A JSON object whose members are all scalars (every request a player sends during play),
+/// read by nlohmann's SAX parser without building a tree. Anything else (nesting, too many members,
+/// a top level that is not an object, a syntax error) makes `read` fail: the caller then decodes
+/// the text as a tree, which gives the exact error.
+class FlatMessage final : public nlohmann::json_sax<json> {
+public:
+    static constexpr std::size_t max_members = 12;
+
+    /// Reads `text`; false when it is not a flat object.
+    bool read(std::string_view text) { return json::sax_parse(text, this) && object_done_; }
+
+    /// The member named `name` (the last one when a name repeats, as in a JSON tree), or null.
+    const FlatValue* find(std::string_view name) const {
+        for (std::size_t i = 0; i < count_; ++i)
+            if (names_[i] == name) return &values_[i];
+        return nullptr;
+    }
+
+    bool null() override { return store(FlatValue::Kind::Null); }
+    bool boolean(bool b) override {
+        if (!store(FlatValue::Kind::Boolean)) return false;
+        values_[current_].boolean = b;
+        return true;
+    }
+    bool number_integer(std::int64_t n) override {
+        if (!store(FlatValue::Kind::Integer)) return false;
+        values_[current_].integer = n;
+        return true;
+    }
+    bool number_unsigned(std::uint64_t n) override {
+        if (!store(FlatValue::Kind::Unsigned)) return false;
+        values_[current_].unsigned_integer = n;
+        return true;
+    }
+    bool number_float(double, const std::string&) override { return store(FlatValue::Kind::Float); }
+    bool string(std::string& text) override {
+        if (!store(FlatValue::Kind::String)) return false;
+        values_[current_].text.swap(text);
+        return true;
+    }
+    bool binary(json::binary_t&) override { return false; }
+    bool start_object(std::size_t) override { return depth_++ == 0; }
+    bool key(std::string& name) override {
+        for (current_ = 0; current_ < count_ && names_[current_] != name; ++current_) {}
+        if (current_ == count_) {
+            if (count_ == max_members) return false;
+            names_[count_++].swap(name);
+        }
+        return true;
+    }
+    bool end_object() override {
+        object_done_ = true;
+        return true;
+    }
+    bool start_array(std::size_t) override { return false; }
+    bool end_array() override { return false; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+private:
+    bool store(FlatValue::Kind kind) {
+        if (depth_ != 1) return false;  // a top-level scalar
+        values_[current_].kind = kind;
+        return true;
+    }
+    std::array<std::string, max_members> names_;
+    std::array<FlatValue, max_members> values_;
+    std::size_t count_ = 0;
+    std::size_t current_ = 0;
+    int depth_ = 0;
+    bool object_done_ = false;
+};
+
+/// The message types whose fields may nest (they are decoded from a tree).
+bool needs_tree(std::string_view type) {
+    return type == "hello" || type == "create_table" || type == "set_options" || type == "bid" || type == "declare";
+}
+
+/// The request id of a message, or a DecodeError (docs/protocol.md: an integer or a string).
+template <class Value>
+std::optional<RequestId> id_of(const Value* value) {
+    if (!value) return std::nullopt;
+    if (value->is_string()) return RequestId{value->template get<std::string>()};
+    if (value->is_number_integer() &&
+        !(value->is_number_unsigned() &&
+          value->template get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+        return RequestId{value->template get<std::int64_t>()};
+    return std::nullopt;
+}
+
+/// Decodes a message once it is known to be a JSON object (`msg`: a tree or a flat message).
+template <class Msg>
+Decoded decode_object(const Msg& msg) {
+    RequestId id;
+    try {
+        const auto* id_value = find_field(msg, "id");
+        if (!id_value) return DecodeError{{}, ErrorCode::BadMessage, "missing field 'id'"};
+        auto parsed = id_of(id_value);
+        if (!parsed) return DecodeError{{}, ErrorCode::BadMessage, "field 'id' must be an integer or a string"};
+        id = std::move(*parsed);
+        std::string type = string_field(msg, "type");
+        return Request{id, decode_command(type, msg)};
+    } catch (const Failure& f) {
+        return DecodeError{id, f.code, f.message};
+    }
 }
 
 /// Whether `text` nests arrays/objects deeper than max_json_depth (brackets inside strings do not
@@ -143,50 +498,23 @@ bool too_deep(std::string_view text) {
     return false;
 }
 
-// Zero-width and bidirectional controls let a name hide or reorder its text (U+200B–U+200F,
-// U+202A–U+202E, U+2060–U+2069, U+FEFF).
-bool is_invisible_format_char(std::uint32_t cp) {
-    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) ||
-           cp == 0xFEFF;
-}
-
-bool is_blank(std::uint32_t cp) { return cp == 0x20 || cp == 0xA0 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A); }
-
 }  // namespace
 
 std::string nickname_problem(std::string_view nickname) {
     std::size_t chars = 0;
     std::size_t visible = 0;
-    for (std::size_t i = 0; i < nickname.size();) {
-        auto b = static_cast<unsigned char>(nickname[i]);
-        std::uint32_t cp;
-        int extra;
-        if (b < 0x80) {
-            cp = b;
-            extra = 0;
-        } else if ((b & 0xE0) == 0xC0) {
-            cp = b & 0x1F;
-            extra = 1;
-        } else if ((b & 0xF0) == 0xE0) {
-            cp = b & 0x0F;
-            extra = 2;
-        } else if ((b & 0xF8) == 0xF0) {
-            cp = b & 0x07;
-            extra = 3;
-        } else
-            return "nickname is not valid UTF-8";
-        if (i + extra >= nickname.size()) return "nickname is not valid UTF-8";
-        for (int k = 1; k <= extra; ++k) {
-            auto c = static_cast<unsigned char>(nickname[i + k]);
-            if ((c & 0xC0) != 0x80) return "nickname is not valid UTF-8";
-            cp = (cp << 6) | (c & 0x3F);
-        }
-        i += 1 + extra;
-        if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return "nickname must not contain control characters";
-        if (is_invisible_format_char(cp)) return "nickname must not contain invisible or direction-changing characters";
+    std::string problem;
+    bool valid = each_code_point(nickname, [&](std::uint32_t cp) {
+        if (is_control(cp))
+            problem = "nickname must not contain control characters";
+        else if (is_invisible_format_char(cp))
+            problem = "nickname must not contain invisible or direction-changing characters";
         ++chars;
         if (!is_blank(cp)) ++visible;
-    }
+        return problem.empty();
+    });
+    if (!valid) return "nickname is not valid UTF-8";
+    if (!problem.empty()) return problem;
     if (chars == 0) return "nickname must not be empty";
     if (visible == 0) return "nickname must not be blank";
     if (chars > max_nickname_chars)
@@ -195,25 +523,21 @@ std::string nickname_problem(std::string_view nickname) {
 }
 
 Decoded decode_request(std::string_view text) noexcept {
-    json id = nullptr;
+    RequestId id;
     try {
         if (too_deep(text))
-            return DecodeError{nullptr, ErrorCode::BadJson,
+            return DecodeError{{},
+                               ErrorCode::BadJson,
                                "the message nests arrays/objects deeper than " + std::to_string(max_json_depth)};
+        FlatMessage flat;
+        if (flat.read(text)) {
+            const FlatValue* type = flat.find("type");
+            if (!(type && type->is_string() && needs_tree(type->text))) return decode_object(flat);
+        }
         json msg = json::parse(text, nullptr, /*allow_exceptions=*/false);
-        if (msg.is_discarded()) return DecodeError{nullptr, ErrorCode::BadJson, "the message is not valid JSON"};
-        if (!msg.is_object()) return DecodeError{nullptr, ErrorCode::BadJson, "the message is not a JSON object"};
-        auto it = msg.find("id");
-        if (it == msg.end()) return DecodeError{nullptr, ErrorCode::BadMessage, "missing field 'id'"};
-        if (!it->is_number_integer() && !it->is_string())
-            return DecodeError{nullptr, ErrorCode::BadMessage, "field 'id' must be an integer or a string"};
-        id = *it;
-        std::string type = string_field(msg, "type");
-        return Request{id, decode_command(type, msg)};
-    } catch (const Failure& f) {
-        return DecodeError{id, f.code, f.message};
-    } catch (const DecodeFailure& f) {
-        return DecodeError{id, f.code, f.message};
+        if (msg.is_discarded()) return DecodeError{{}, ErrorCode::BadJson, "the message is not valid JSON"};
+        if (!msg.is_object()) return DecodeError{{}, ErrorCode::BadJson, "the message is not a JSON object"};
+        return decode_object(msg);
     } catch (const std::exception& e) {
         return DecodeError{id, ErrorCode::BadMessage, std::string("malformed message: ") + e.what()};
     } catch (...) {

@@ -1,8 +1,7 @@
 #pragma once
-// Client JSON -> typed requests, with every validation rule of docs/protocol.md.
+// Client frames -> typed requests, with every validation rule of docs/protocol.md.
 
-#include <nlohmann/json.hpp>
-
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -14,35 +13,37 @@ namespace belote::protocol {
 
 /// A request that could not be decoded: the reply to send is error(id, code, message).
 struct DecodeError {
-    nlohmann::json id;  ///< the request id, or null when it could not be read
-    ErrorCode code;
+    RequestId id;  ///< the request id, or std::monostate when it could not be read
+    ErrorCode code = ErrorCode::BadMessage;
     std::string message;  ///< human-readable; names the offending field for bad_message
 };
 
 using Decoded = std::variant<Request, DecodeError>;
 
 /// Deepest nesting of arrays/objects accepted in a client frame (the protocol itself needs 2).
-/// Deeper frames are refused as bad_json before nlohmann parses them, so no recursive step of the
-/// parser, destructor or dump can ever see an attacker-chosen depth.
+/// Deeper frames are refused as bad_json before they are parsed, so no recursive step of the
+/// parser can ever see an attacker-chosen depth.
 inline constexpr int max_json_depth = 32;
 
 /// Longest nickname, in Unicode characters (code points).
 inline constexpr std::size_t max_nickname_chars = 24;
 
 /// Checks a nickname: 1..max_nickname_chars code points of valid UTF-8, no control characters
-/// (U+0000-U+001F, U+007F-U+009F). Returns a reason when invalid, an empty string when valid.
+/// (U+0000-U+001F, U+007F-U+009F), no invisible or direction-changing characters, not blank.
+/// Returns a reason when invalid, an empty string when valid.
 std::string nickname_problem(std::string_view nickname);
 
 /// Decodes one client frame.
 ///
 /// Output: a Request, or a DecodeError with, in order of checking:
-/// - bad_json (id null): `text` is not JSON, or not a JSON object, or nests arrays/objects deeper
+/// - bad_json (no id): `text` is not JSON, or not a JSON object, or nests arrays/objects deeper
 ///   than max_json_depth;
-/// - bad_message (id null): `id` missing or neither an integer nor a string;
+/// - bad_message (no id): `id` missing, or neither a 64-bit integer nor a string;
 /// - bad_message: `type` missing or not a string; unknown_type: not a known message type;
-/// - bad_message naming the field: a required field missing or of the wrong type, a card or
-///   suit that is not valid notation, a seat that does not fit an int is bad_seat instead;
-/// - unsupported_protocol, bad_nickname (hello), invalid_options (create_table).
+/// - bad_message naming the field: a required field missing or of the wrong type, a card or suit
+///   that is not valid notation; a seat that does not fit is bad_seat instead;
+/// - unsupported_protocol, bad_nickname (hello), invalid_options (create_table, set_options),
+///   bad_chat (chat).
 /// Unknown extra fields are ignored. Never throws.
 Decoded decode_request(std::string_view text) noexcept;
 

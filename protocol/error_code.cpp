@@ -56,4 +56,51 @@ std::optional<ErrorCode> parse_error_code(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+
+ErrorCode code_of_refusal(platform::TableRefusal reason) {
+    using platform::TableRefusal;
+    switch (reason) {
+        case TableRefusal::BadSeat: return ErrorCode::BadSeat;
+        case TableRefusal::SeatTaken: return ErrorCode::SeatTaken;
+        case TableRefusal::AlreadySeated: return ErrorCode::AlreadySeated;
+        case TableRefusal::NotSeated: return ErrorCode::NotSeated;
+        case TableRefusal::AlreadyStarted: return ErrorCode::AlreadyStarted;
+        case TableRefusal::SeatsEmpty: return ErrorCode::SeatsEmpty;
+        case TableRefusal::NotChief: return ErrorCode::NotChief;
+        case TableRefusal::MatchInProgress: return ErrorCode::MatchInProgress;
+        case TableRefusal::InvalidOptions: return ErrorCode::InvalidOptions;
+        case TableRefusal::NotARobot: return ErrorCode::NotARobot;
+        case TableRefusal::BadInvite: return ErrorCode::BadInvite;
+        case TableRefusal::SpectatorsNotAllowed: return ErrorCode::SpectatorsNotAllowed;
+        case TableRefusal::NotAtTable: return ErrorCode::NotAtTable;
+        case TableRefusal::RateLimited: return ErrorCode::RateLimited;
+        case TableRefusal::CancelPending: return ErrorCode::CancelPending;
+        case TableRefusal::NoCancelProposal: return ErrorCode::NoCancelProposal;
+        case TableRefusal::CancelLimit: return ErrorCode::CancelLimit;
+        case TableRefusal::AlreadyVoted: return ErrorCode::AlreadyVoted;
+        case TableRefusal::MatchRunning: return ErrorCode::MatchRunning;
+        case TableRefusal::NoSuchTable: return ErrorCode::NoSuchTable;
+    }
+    return ErrorCode::Internal;
+}
+
+ErrorCode code_of_rejection(RejectReason reason) {
+    switch (reason) {
+        case RejectReason::NotStarted: return ErrorCode::NotStarted;
+        case RejectReason::MatchOver: return ErrorCode::MatchOver;
+        case RejectReason::NotYourTurn: return ErrorCode::NotYourTurn;
+        case RejectReason::IllegalAction: return ErrorCode::IllegalAction;
+        case RejectReason::None: break;
+    }
+    return ErrorCode::Internal;
+}
+
+}  // namespace
+
+ErrorCode code_of(const platform::Refused& refused) {
+    if (const auto* table = std::get_if<platform::TableRefusal>(&refused.reason)) return code_of_refusal(*table);
+    return code_of_rejection(std::get<RejectReason>(refused.reason));
+}
+
 }  // namespace belote::protocol

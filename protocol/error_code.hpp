@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include "platform/decide.hpp"
+
 namespace belote::protocol {
 
 /// Every error a reply can carry. The wire name of each (to_string) is stable: clients match on it.
@@ -54,5 +56,8 @@ std::string_view to_string(ErrorCode code);
 
 /// The code whose wire name is `name`; nullopt for an unknown name.
 std::optional<ErrorCode> parse_error_code(std::string_view name);
+
+/// The wire code of a table's refusal (its own reasons and the engine's).
+ErrorCode code_of(const platform::Refused& refused);
 
 }  // namespace belote::protocol

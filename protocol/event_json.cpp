@@ -106,6 +106,11 @@ struct Encoder {
         out["tableaux"] = json::array();
         for (const TableauView& t : e.tableaux) out["tableaux"].push_back(tableau_json(t));
     }
+    void operator()(const MeldsDeclared& e) const {
+        out["type"] = "melds_declared";
+        out["seat"] = e.seat;
+        out["melds"] = meld_calls_json(e.melds);
+    }
     void operator()(const CardRevealed& e) const {
         out["type"] = "card_revealed";
         out["seat"] = e.seat;

@@ -14,7 +14,7 @@ namespace belote::protocol {
 /// `hand` is the acting seat's hand (in decouverte: its available tableau cards); `trick` the cards
 /// already played to the current trick in play order (empty or absent when leading); `seat` is
 /// optional and, when given, must be the seat whose turn it is after `trick`.
-/// Returns {"legal":["JS",…]} (RULES.md §1.5 with the rules' play options; no partner rules in
+/// Returns {"legal":["JS",…]} (docs/rules.md §1.5 with the rules' play options; no partner rules in
 /// decouverte), or a readable problem naming the field: unknown variant, rules refused, SA/TA
 /// outside coinche, a bad card, a card both in the hand and the trick or twice, seats out of play
 /// order, a full trick. Never throws.

@@ -8,15 +8,6 @@ namespace belote::protocol {
 
 using nlohmann::json;
 
-GameRecord make_record(const Match& match, std::vector<RecordedAction> actions) {
-    GameRecord record;
-    record.options = match.options();
-    record.seed = match.seed();
-    record.deals = match.deal_records();
-    record.actions = std::move(actions);
-    return record;
-}
-
 json record_json(const GameRecord& record) {
     json deals = json::array();
     for (const DealRecord& d : record.deals) {
@@ -37,6 +28,7 @@ json record_json(const GameRecord& record) {
     if (record.seed) out["seed"] = std::to_string(*record.seed);
     out["deals"] = std::move(deals);
     out["actions"] = std::move(actions);
+    if (record.cancelled) out["cancelled"] = true;
     return out;
 }
 
@@ -113,6 +105,10 @@ std::variant<GameRecord, std::string> record_from_json(const json& j) {
             a.action = *action;
             record.actions.push_back(a);
         }
+        if (auto it = j.find("cancelled"); it != j.end()) {
+            if (!it->is_boolean()) throw Bad{"cancelled must be true or false"};
+            record.cancelled = it->get<bool>();
+        }
         return record;
     } catch (const Bad& bad) {
         return bad.message;
@@ -121,70 +117,22 @@ std::variant<GameRecord, std::string> record_from_json(const json& j) {
     }
 }
 
-ReplayResult replay(const GameRecord& record) {
-    ReplayResult result;
-    Match match(record.options, record.seed.value_or(0));
-    for (const DealRecord& d : record.deals) match.preset_deck(d.deck);
-
-    std::size_t dealt = 0;  // deals seen so far
-    // Consumes events: collects deal results; checks each new deal against the record.
-    auto absorb = [&](const std::vector<Event>& events) -> bool {
-        for (const Event& e : events) {
-            if (const auto* started = std::get_if<DealStarted>(&e)) {
-                if (dealt >= record.deals.size()) {
-                    result.failure = ReplayResult::Failure{
-                        std::nullopt, std::nullopt, "the record holds no deck for deal " + std::to_string(dealt + 1)};
-                    return false;
-                }
-                if (started->dealer != record.deals[dealt].dealer) {
-                    result.failure = ReplayResult::Failure{
-                        std::nullopt, std::nullopt,
-                        "deal " + std::to_string(dealt + 1) + " is dealt by seat " + std::to_string(started->dealer) +
-                            ", not by seat " + std::to_string(record.deals[dealt].dealer) + " as recorded"};
-                    return false;
-                }
-                ++dealt;
-            } else if (std::get_if<DealThrownIn>(&e)) {
-                result.deals.push_back(
-                    {{"deal", dealt}, {"dealer", record.deals[dealt - 1].dealer}, {"thrown_in", true}});
-            } else if (const auto* scored = std::get_if<DealScored>(&e)) {
-                result.deals.push_back({{"deal", scored->deal_number},
-                                        {"dealer", record.deals[dealt - 1].dealer},
-                                        {"score", deal_score_json(scored->score)},
-                                        {"totals", scored->totals}});
-                result.totals = scored->totals;
-            }
-        }
-        return true;
-    };
-
-    // The deck queue must not run dry: a deal beyond the record would be shuffled from the seed.
-    if (!absorb(match.start(record.deals.front().dealer))) return result;
-    for (std::size_t i = 0; i < record.actions.size(); ++i) {
-        const RecordedAction& a = record.actions[i];
-        ApplyResult applied = match.apply(a.seat, a.action);
-        if (!applied.ok()) {
-            result.failure = ReplayResult::Failure{i, a.seat, applied.message};
-            break;
-        }
-        if (!absorb(applied.events)) {
-            result.failure->index = i;
-            result.failure->seat = a.seat;
-            break;
-        }
-    }
-    result.finished = match.finished();
-    result.winner = match.winner();
-    return result;
-}
-
 json replay_json(const GameRecord& record, const ReplayResult& result) {
+    json deals = json::array();
+    for (const ReplayedDeal& d : result.deals) {
+        if (d.thrown_in)
+            deals.push_back({{"deal", d.deal}, {"dealer", d.dealer}, {"thrown_in", true}});
+        else
+            deals.push_back(
+                {{"deal", d.deal}, {"dealer", d.dealer}, {"score", deal_score_json(*d.score)}, {"totals", d.totals}});
+    }
     json out = {{"variant", to_string(record.options.variant)},
                 {"target", record.options.target},
-                {"deals", result.deals},
+                {"deals", deals},
                 {"totals", result.totals},
                 {"finished", result.finished},
                 {"winner", result.winner ? json(*result.winner) : json(nullptr)}};
+    if (record.cancelled) out["cancelled"] = true;
     if (result.failure)
         out["error"] = {{"index", result.failure->index ? json(*result.failure->index) : json(nullptr)},
                         {"seat", result.failure->seat ? json(*result.failure->seat) : json(nullptr)},

@@ -2,6 +2,12 @@
 
 namespace belote::protocol {
 
+nlohmann::json id_json(const RequestId& id) {
+    if (const auto* n = std::get_if<std::int64_t>(&id)) return *n;
+    if (const auto* s = std::get_if<std::string>(&id)) return *s;
+    return nullptr;
+}
+
 nlohmann::json ok_reply(const nlohmann::json& id, nlohmann::json fields) {
     nlohmann::json reply = nlohmann::json::object();
     reply.update(fields);

@@ -1,5 +1,5 @@
 #pragma once
-// The reply to every client request: ok or error (docs/protocol.md, top and "Error codes").
+// Replies as JSON trees (protocol/'s building blocks and its tests; the server uses messages.hpp).
 
 #include <nlohmann/json.hpp>
 
@@ -7,8 +7,12 @@
 #include <string_view>
 
 #include "protocol/error_code.hpp"
+#include "protocol/request_id.hpp"
 
 namespace belote::protocol {
+
+/// The id as JSON: an integer, a string, or null.
+nlohmann::json id_json(const RequestId& id);
 
 /// {"type":"ok","id":id, ...fields}. `fields` must be an object (its members are merged in;
 /// "type" and "id" in it are overwritten). Throws nlohmann::json::type_error if it is not.

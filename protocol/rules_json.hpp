@@ -1,5 +1,5 @@
 #pragma once
-// Rule options (RULES.md §9) <-> JSON: the "rules" object of create_table and of game records.
+// Rule options (docs/rules.md §9) <-> JSON: the "rules" object of create_table and of game records.
 
 #include <nlohmann/json.hpp>
 

@@ -7,14 +7,26 @@
 namespace belote::protocol {
 
 using nlohmann::json;
+using platform::PlayerInfo;
+using platform::TableInfo;
 
-std::string_view to_string(TableState state) {
-    switch (state) {
-        case TableState::Waiting: return "waiting";
-        case TableState::Playing: return "playing";
-        case TableState::Finished: return "finished";
+std::string_view to_string(platform::TableStatus status) {
+    switch (status) {
+        case platform::TableStatus::Waiting: return "waiting";
+        case platform::TableStatus::Playing: return "playing";
+        case platform::TableStatus::Finished: return "finished";
     }
     return "waiting";
+}
+
+std::string_view to_string(platform::SeatPresence presence) {
+    switch (presence) {
+        case platform::SeatPresence::Present: return "present";
+        case platform::SeatPresence::Disconnected: return "disconnected";
+        case platform::SeatPresence::Away: return "away";
+        case platform::SeatPresence::Abandoned: return "abandoned";
+    }
+    return "present";
 }
 
 namespace {
@@ -25,6 +37,7 @@ json player_json(const std::optional<PlayerInfo>& player) {
 }
 
 json optional_int(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
+json optional_time(const std::optional<std::int64_t>& value) { return value ? json(*value) : json(nullptr); }
 
 std::string_view phase_name(Phase phase) {
     switch (phase) {
@@ -48,7 +61,7 @@ json table_summary_json(const TableInfo& info) {
     return {{"table", info.id},
             {"variant", to_string(info.variant)},
             {"target", info.target},
-            {"state", to_string(info.state)},
+            {"state", to_string(info.status)},
             {"seats", seats_json(info.seats)}};
 }
 
@@ -97,8 +110,55 @@ json snapshot_json(const TableInfo& info, std::uint64_t v, const View& view) {
             {"seats", seats_json(info.seats)},
             {"variant", to_string(info.variant)},
             {"target", info.target},
-            {"state", to_string(info.state)},
+            {"state", to_string(info.status)},
             {"view", view_json(view)}};
+}
+
+json options_json(const MatchOptions& match, const platform::TableSettings& settings) {
+    return {{"variant", to_string(match.variant)},
+            {"target", match.target},
+            {"turn_time", settings.turn_time_s},
+            {"private", settings.private_table},
+            {"spectators", settings.spectators},
+            {"competitive", settings.competitive},
+            {"stake", settings.stake}};
+}
+
+json lobby_entry_json(const platform::LobbyEntry& entry) {
+    json out = table_summary_json(entry.info);
+    out["options"] = options_json(entry.options, entry.settings);
+    out["chief"] = entry.chief ? json(*entry.chief) : json(nullptr);
+    out["spectators"] = entry.spectators;
+    return out;
+}
+
+json seat_status_json(const platform::SeatStatusNotice& status) {
+    return {{"seat", status.seat},
+            {"status", to_string(status.presence)},
+            {"robot_playing", status.robot_playing},
+            {"reclaim_deadline", optional_time(status.reclaim_deadline)}};
+}
+
+json snapshot_json(const platform::Snapshot& snapshot) {
+    json out = snapshot_json(snapshot.info, snapshot.v, snapshot.view);
+    out["chief"] = optional_int(snapshot.chief);
+    out["options"] = options_json(snapshot.options, snapshot.settings);
+    if (snapshot.invite) out["invite"] = *snapshot.invite;
+    json presence = json::array();
+    for (const auto& status : snapshot.presence) presence.push_back(seat_status_json(status));
+    out["presence"] = std::move(presence);
+    out["deadline"] = optional_time(snapshot.deadline);
+    out["cancelled"] = snapshot.cancelled;
+    if (snapshot.cancel) {
+        json votes = json::object();
+        for (const auto& [seat, vote] : snapshot.cancel->votes)
+            votes[std::to_string(seat)] = vote ? json(*vote) : json(nullptr);
+        out["cancel"] = {{"by", snapshot.cancel->by}, {"deadline", snapshot.cancel->deadline}, {"votes", votes}};
+    } else {
+        out["cancel"] = nullptr;
+    }
+    out["spectators"] = snapshot.spectators;
+    return out;
 }
 
 }  // namespace belote::protocol

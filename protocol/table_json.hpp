@@ -1,58 +1,56 @@
 #pragma once
-// Table-level messages that are not engine events: the lobby listing, seat_changed, snapshot.
+// Table-level messages as JSON trees (the lobby listing, seat_changed, table options, snapshots):
+// protocol/'s own building blocks, also used by its tests. The server uses messages.hpp.
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/options.hpp"
 #include "engine/view.hpp"
+#include "platform/snapshot.hpp"
+#include "platform/table_info.hpp"
 
 namespace belote::protocol {
 
-/// Who sits in a seat, as shown to everyone.
-struct PlayerInfo {
-    std::string name;
-    bool robot = false;
-    bool operator==(const PlayerInfo&) const = default;
-};
+/// Wire name of a table status: "waiting", "playing", "finished".
+std::string_view to_string(platform::TableStatus status);
 
-/// `waiting` (not started), `playing`, `finished`.
-enum class TableState : std::uint8_t { Waiting, Playing, Finished };
-
-/// Wire name of a table state.
-std::string_view to_string(TableState state);
-
-/// The public description of a table (lobby listing, snapshot header).
-struct TableInfo {
-    std::string id;
-    Variant variant = Variant::Classic;
-    int target = 1000;
-    TableState state = TableState::Waiting;
-    std::vector<std::optional<PlayerInfo>> seats;  ///< one entry per seat; nullopt = empty
-    bool operator==(const TableInfo&) const = default;
-};
+/// Wire name of a presence: "present", "disconnected", "away", "abandoned".
+std::string_view to_string(platform::SeatPresence presence);
 
 /// [{"seat":0,"player":{"name":…,"robot":…}|null}, …]
-nlohmann::json seats_json(const std::vector<std::optional<PlayerInfo>>& seats);
+nlohmann::json seats_json(const std::vector<std::optional<platform::PlayerInfo>>& seats);
 
-/// One entry of the list_tables reply: {"table","variant","target","state","seats"}.
-nlohmann::json table_summary_json(const TableInfo& info);
+/// {"table","variant","target","state","seats"}: the description of a table.
+nlohmann::json table_summary_json(const platform::TableInfo& info);
+
+/// One entry of the list_tables reply: table_summary_json plus "options", "chief" (name or null)
+/// and "spectators" (count).
+nlohmann::json lobby_entry_json(const platform::LobbyEntry& entry);
+
+/// {"variant","target","turn_time","private","spectators","competitive","stake"}.
+nlohmann::json options_json(const MatchOptions& match, const platform::TableSettings& settings);
 
 /// The `seat_changed` event: {"type":"seat_changed","table","v","seat","player"}.
 nlohmann::json seat_changed_json(std::string_view table, std::uint64_t v, int seat,
-                                 const std::optional<PlayerInfo>& player);
+                                 const std::optional<platform::PlayerInfo>& player);
 
 /// The `snapshot` event for the observer of `view`: the table header (seats, variant, target,
 /// state) and view_json(view). `v` is the table's current version (that of its last event).
-nlohmann::json snapshot_json(const TableInfo& info, std::uint64_t v, const View& view);
+nlohmann::json snapshot_json(const platform::TableInfo& info, std::uint64_t v, const View& view);
+
+/// The whole snapshot: snapshot_json plus the table's fields (chief, options, invite for the
+/// chief, presence, deadline, cancelled, cancel, spectators).
+nlohmann::json snapshot_json(const platform::Snapshot& snapshot);
+
+/// The body of a seat_status event (without "type"): {"seat","status","robot_playing","reclaim_deadline"}.
+nlohmann::json seat_status_json(const platform::SeatStatusNotice& status);
 
 /// The `view` object of a snapshot. `hand` and `legal` are present only when the view is a seat's
-/// (engine views never hold another seat's hand: DESIGN.md invariant 2).
+/// (engine views never hold another seat's hand: docs/design.md invariant 2).
 nlohmann::json view_json(const View& view);
 
 }  // namespace belote::protocol

@@ -27,6 +27,14 @@ json seat_melds_json(const std::vector<SeatMelds>& melds) {
     return out;
 }
 
+json meld_calls_json(const std::vector<MeldCall>& calls) {
+    json out = json::array();
+    for (const MeldCall& c : calls)
+        out.push_back(
+            {{"kind", c.kind == MeldKind::Carre ? "carre" : "sequence"}, {"length", c.length}, {"points", c.points}});
+    return out;
+}
+
 json tableau_json(const TableauView& tableau) {
     json piles = json::array();
     for (const PileView& pile : tableau)
@@ -56,6 +64,12 @@ void add_variant_view_fields(json& out, const View& view) {
         out["meld_winner"] = view.meld_winner ? json(*view.meld_winner) : json(nullptr);
         out["shown_melds"] = seat_melds_json(view.shown_melds);
         out["meld_points"] = view.meld_points;
+        if (options.rules.melds.declaration == MeldDeclaration::Manual) {
+            json declared = json::array();
+            for (int s = 0; s < view.seats; ++s)
+                declared.push_back(view.declared_melds[s] ? meld_calls_json(*view.declared_melds[s]) : json(nullptr));
+            out["declared_melds"] = std::move(declared);
+        }
     }
     if (options.variant == Variant::Decouverte) {
         json tableaux = json::array();

@@ -18,14 +18,17 @@ nlohmann::json meld_json(const Meld& meld);
 nlohmann::json melds_json(const std::vector<Meld>& melds);
 /// [{"seat":s,"melds":[...]}, ...] (the combinations a side shows at trick 2).
 nlohmann::json seat_melds_json(const std::vector<SeatMelds>& melds);
+/// What was heard of announced combinations (melds = manual): [{"kind","length","points"}, ...].
+nlohmann::json meld_calls_json(const std::vector<MeldCall>& calls);
 
 /// One Découverte tableau: 8 piles [{"face_up":"JS"|null,"face_down":0|1}, ...]. A face-down card
-/// is only a count: the view type holds no identity to encode (DESIGN.md invariant 2).
+/// is only a count: the view type holds no identity to encode (docs/design.md invariant 2).
 nlohmann::json tableau_json(const TableauView& tableau);
 
 /// Adds the variant fields of a snapshot `view` object to `out` (docs/protocol.md "snapshot"):
 /// always `rules`; coinche: `contract`, `bid`, `contre_level`, `contrer`, `belote_by_suit`; with
-/// announcements: `own_melds` (seat observers only), `meld_winner`, `shown_melds`, `meld_points`;
+/// announcements: `own_melds` (seat observers only), `meld_winner`, `shown_melds`, `meld_points`, and
+/// with melds = manual `declared_melds` (by seat, null until the seat has announced);
 /// decouverte: `tableaux` (by seat). Fields of other variants are absent.
 void add_variant_view_fields(nlohmann::json& out, const View& view);
 

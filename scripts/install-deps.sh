@@ -8,6 +8,7 @@ packages=(
   libboost-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev libsqlite3-dev prometheus-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
+  valgrind
   chromium curl ca-certificates
 )
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

@@ -4,9 +4,14 @@
 #   scripts/perf.sh throughput   1,000 tables x 4 clients, as fast as they can, after the same
 #                                4,000 connections drove belote-echo (the transport baseline)
 #   scripts/perf.sh human        2,500 tables (10,000 connections), each table acting 4 times/s
+#                                from a random phase (--aligned: all tables at the same instants)
 #   scripts/perf.sh capacity     as many idle authenticated connections as the open-file limit allows
 #   scripts/perf.sh robots       100 human tables at 4 actions/s, first alone, then next to
 #                                1,000 tables of four robots (700 ms thinking delay)
+#   scripts/perf.sh cost         CPU instructions and allocations per accepted action (valgrind
+#                                callgrind): four clients at one Classic table, after a warm-up
+#                                deal; the same per echoed message of belote-echo; --actions N
+#                                (default 400), --runs R (default 3)
 #
 # Options: --scale F multiplies every table/connection count (e.g. 0.25 on a small machine),
 # --duration S seconds of measurement (default 20). Other arguments go to belote-loadgen.
@@ -17,15 +22,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scenario="${1:-}"
-[ -n "$scenario" ] || { sed -n '2,18p' "$0"; exit 1; }
+[ -n "$scenario" ] || { sed -n '2,20p' "$0"; exit 1; }
 shift
 scale=1
 duration=20
+actions=400
+runs=3
 extra=()
 while (($#)); do
   case "$1" in
     --scale) scale="$2"; shift 2 ;;
     --duration) duration="$2"; shift 2 ;;
+    --actions) actions="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
     *) extra+=("$1"); shift ;;
   esac
 done
@@ -34,7 +43,7 @@ n() { awk -v a="$1" -v s="$scale" 'BEGIN { v = int(a * s + 0.5); print (v < 1 ? 
 build_dir="${BUILD_DIR:-build-release}"
 if [ -z "${NO_BUILD:-}" ]; then
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build_dir" --target belote-server belote-echo belote-loadgen >&2
+  cmake --build "$build_dir" --target belote-server belote-echo belote-loadgen belote-cost >&2
 fi
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 lg=("$build_dir/bench/loadgen/belote-loadgen" --server-bin "$build_dir/server/belote-server"
@@ -51,5 +60,6 @@ case "$scenario" in
     "${lg[@]}" --tables "$(n 100)" --rate 4 --robot-delay-ms 700 "${extra[@]}" || rc=$?
     echo "-- same, next to $(n 1000) tables of four robots"
     exec "${lg[@]}" --tables "$(n 100)" --rate 4 --robot-tables "$(n 1000)" --robot-delay-ms 700 "${extra[@]}" ;;
-  *) echo "unknown scenario '$scenario' (throughput, human, capacity, robots)" >&2; exit 1 ;;
+  cost) exec scripts/perf-cost.sh "$build_dir" "$actions" "$runs" ;;
+  *) echo "unknown scenario '$scenario' (throughput, human, capacity, robots, cost)" >&2; exit 1 ;;
 esac

@@ -113,6 +113,20 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->envname("BELOTE_MAX_TABLES_PER_PLAYER")
         ->capture_default_str()
         ->check(CLI::Range(1u, 10'000u));
+    app.add_option("--robot-threads", c.robot_threads, "Worker threads for robot decisions (off the table strands)")
+        ->envname("BELOTE_ROBOT_THREADS")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 256u));
+    app.add_option("--idle-table-s", c.idle_table_s,
+                   "Seconds a table with nobody connected and no match in progress is kept before it is closed")
+        ->envname("BELOTE_IDLE_TABLE_S")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 7u * 86'400u));
+    app.add_option("--guest-ttl-s", c.guest_ttl_s,
+                   "Seconds a player with no connection and no table is remembered (its token then expires)")
+        ->envname("BELOTE_GUEST_TTL_S")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 30u * 86'400u));
 
     try {
         app.parse(argc, argv);

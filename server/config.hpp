@@ -29,9 +29,13 @@ struct Config {
     unsigned shutdown_deadline_s = 10;  ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
     bool healthcheck = false;           ///< --healthcheck: probe a running server's /healthz and exit
     unsigned reclaim_window_s =
-        180;                   ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
-    unsigned msg_burst = 200;  ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
-    unsigned msg_rate = 50;    ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
+        180;                      ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
+    unsigned msg_burst = 200;     ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
+    unsigned msg_rate = 50;       ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
+    unsigned robot_threads = 2;   ///< --robot-threads, BELOTE_ROBOT_THREADS: robot decision workers
+    unsigned idle_table_s = 600;  ///< --idle-table-s, BELOTE_IDLE_TABLE_S: a table nobody is at closes after this
+    unsigned guest_ttl_s =
+        3600;  ///< --guest-ttl-s, BELOTE_GUEST_TTL_S: a player with no connection and no table expires
     unsigned max_tables_per_player = 5;  ///< --max-tables-per-player, BELOTE_MAX_TABLES_PER_PLAYER: unfinished tables
 };
 

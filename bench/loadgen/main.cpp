@@ -7,14 +7,10 @@
 // Only 127.0.0.1 is ever connected to.
 
 #include <CLI/CLI.hpp>
-#include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
-#include <nlohmann/json.hpp>
 
 #include <signal.h>
 #include <spawn.h>
@@ -39,14 +35,15 @@
 #include <thread>
 #include <vector>
 
+#include "client/async_client.hpp"
+#include "client/table_tracker.hpp"
+
 extern char** environ;
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
-using nlohmann::json;
+namespace client = belote::client;
 
 namespace loadgen {
 
@@ -63,6 +60,7 @@ struct Options {
     int humans = 4;        ///< connected players per table (the other seats get robots)
     int robot_tables = 0;  ///< extra tables of four robots (no connection after the start)
     double rate = 0;       ///< actions per second per table; 0 = as fast as possible
+    bool aligned = false;  ///< paced runs: every table's clock starts at the same instant (else a random phase)
     double duration = 20;  ///< seconds of measurement
     double setup_timeout = 120;
     int connections = 1000;  ///< idle mode
@@ -136,52 +134,14 @@ std::uint32_t micros_since(Clock::time_point t) {
     return static_cast<std::uint32_t>(std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t).count());
 }
 
-/// The integer after `"key":` in `text`, or -1.
-long long int_after(std::string_view text, std::string_view key) {
-    const auto at = text.find(key);
-    if (at == std::string_view::npos) return -1;
-    long long n = 0;
-    bool any = false;
-    for (std::size_t i = at + key.size(); i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-        n = n * 10 + (text[i] - '0');
-        any = true;
-    }
-    return any ? n : -1;
+/// A uniformly random duration in [0, `period`).
+Clock::duration random_phase(std::mt19937_64& rng, std::chrono::duration<double> period) {
+    std::uniform_real_distribution<double> phase(0.0, period.count());
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(phase(rng)));
 }
 
 // ---------------------------------------------------------------------------------------------
-// Worker: one io_context on one thread; many connections
-
-class Worker;
-
-/// One WebSocket client connection. Lives on its worker's thread only.
-class Client : public std::enable_shared_from_this<Client> {
-public:
-    using OnMessage = std::function<void(std::string_view)>;
-    using OnEvent = std::function<void()>;
-
-    Client(Worker& worker, asio::io_context& ioc) : worker_(worker), ws_(ioc) {}
-
-    /// Connects and handshakes to 127.0.0.1:`port`/ws, then calls `on_open` (or `on_fail`).
-    void connect(unsigned short port, OnEvent on_open, OnEvent on_fail);
-    void send(std::string text);
-    void close();
-    bool open() const { return open_; }
-
-    OnMessage on_message;
-    OnEvent on_closed;
-
-private:
-    void do_read();
-    void do_write();
-
-    Worker& worker_;
-    websocket::stream<beast::tcp_stream> ws_;
-    beast::flat_buffer buffer_;
-    std::deque<std::string> queue_;
-    bool open_ = false;
-    bool closing_ = false;
-};
+// Worker: one io_context on one thread; many connections (belote_client's AsyncClient)
 
 class Worker {
 public:
@@ -189,17 +149,45 @@ public:
     asio::io_context& ioc() { return ioc_; }
     Stats stats;
     std::mt19937_64 rng{std::random_device{}()};
-
-    /// Runs `start` when fewer than `max` connection attempts are in flight on this worker.
-    void when_connect_slot(std::function<void()> start) {
-        waiting_.push_back(std::move(start));
-        pump();
-    }
-    void connect_done() {
-        --in_flight_;
-        pump();
-    }
     int max_connecting = 256;
+
+    /// A client connecting to 127.0.0.1:`port` when a connection slot is free (at most
+    /// max_connecting attempts in flight). Its frame handler counts the frames received while
+    /// measuring (a driver that sets its own counts them itself); its close handler counts the
+    /// ends nobody asked for and then runs `on_closed`.
+    std::shared_ptr<client::AsyncClient> open(unsigned short port, std::function<void()> on_open,
+                                              std::function<void()> on_fail, std::function<void()> on_closed = {}) {
+        auto c = client::AsyncClient::create(ioc_.get_executor());
+        c->on_frame([this](std::string_view) {
+            if (measuring.load(std::memory_order_relaxed)) stats.frames_in++;
+        });
+        c->on_closed([this, on_closed = std::move(on_closed)](const client::CloseInfo& info) {
+            if (info.by_us || stopping.load(std::memory_order_relaxed)) return;
+            if (info.code)
+                stats.errors["close:" + std::to_string(info.code)]++;
+            else
+                stats.errors["read: " + info.error.message()]++;
+            if (on_closed) on_closed();
+        });
+        when_connect_slot([this, c, port, on_open = std::move(on_open), on_fail = std::move(on_fail)]() mutable {
+            c->connect(
+                tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), "127.0.0.1", std::chrono::seconds(30),
+                [this, on_open = std::move(on_open), on_fail = std::move(on_fail)](boost::system::error_code ec) {
+                    connect_done();
+                    if (ec) {
+                        stats.errors["connect: " + ec.message()]++;
+                        return on_fail();
+                    }
+                    on_open();
+                });
+        });
+        return c;
+    }
+
+    /// Counts one frame sent (while measuring).
+    void sent() {
+        if (measuring.load(std::memory_order_relaxed)) stats.frames_out++;
+    }
 
     void run() {
         thread_ = std::thread([this] { ioc_.run(); });
@@ -211,6 +199,15 @@ public:
     }
 
 private:
+    /// Runs `start` when fewer than `max_connecting` connection attempts are in flight.
+    void when_connect_slot(std::function<void()> start) {
+        waiting_.push_back(std::move(start));
+        pump();
+    }
+    void connect_done() {
+        --in_flight_;
+        pump();
+    }
     void pump() {
         while (in_flight_ < max_connecting && !waiting_.empty()) {
             ++in_flight_;
@@ -225,87 +222,6 @@ private:
     std::deque<std::function<void()>> waiting_;
     int in_flight_ = 0;
 };
-
-void Client::connect(unsigned short port, OnEvent on_open, OnEvent on_fail) {
-    worker_.when_connect_slot([self = shared_from_this(), port, on_open = std::move(on_open),
-                               on_fail = std::move(on_fail)]() mutable {
-        auto& tcp_layer = beast::get_lowest_layer(self->ws_);
-        tcp_layer.expires_after(std::chrono::seconds(30));
-        tcp_layer.async_connect(
-            tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
-            [self, on_open = std::move(on_open), on_fail = std::move(on_fail)](beast::error_code ec) mutable {
-                if (ec) {
-                    self->worker_.stats.errors["connect: " + ec.message()]++;
-                    self->worker_.connect_done();
-                    return on_fail();
-                }
-                beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
-                self->ws_.async_handshake(
-                    "127.0.0.1", "/ws",
-                    [self, on_open = std::move(on_open), on_fail = std::move(on_fail)](beast::error_code ec) mutable {
-                        self->worker_.connect_done();
-                        if (ec) {
-                            self->worker_.stats.errors["handshake: " + ec.message()]++;
-                            return on_fail();
-                        }
-                        beast::get_lowest_layer(self->ws_).expires_never();
-                        self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-                        self->ws_.text(true);
-                        self->open_ = true;
-                        self->do_read();
-                        on_open();
-                    });
-            });
-    });
-}
-
-void Client::do_read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        if (ec) {
-            const bool was_open = self->open_;
-            self->open_ = false;
-            if (was_open && !self->closing_ && !stopping.load(std::memory_order_relaxed)) {
-                if (ec == websocket::error::closed)
-                    self->worker_.stats.errors["close:" + std::to_string(self->ws_.reason().code)]++;
-                else
-                    self->worker_.stats.errors["read: " + ec.message()]++;
-            }
-            if (was_open && self->on_closed) self->on_closed();
-            self->on_message = nullptr;  // break cycles with the drivers
-            self->on_closed = nullptr;
-            return;
-        }
-        if (measuring.load(std::memory_order_relaxed)) self->worker_.stats.frames_in++;
-        const auto data = self->buffer_.cdata();
-        if (self->on_message) self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
-        self->buffer_.consume(self->buffer_.size());
-        self->do_read();
-    });
-}
-
-void Client::send(std::string text) {
-    if (!open_ || closing_) return;
-    queue_.push_back(std::move(text));
-    if (queue_.size() == 1) do_write();
-}
-
-void Client::do_write() {
-    if (measuring.load(std::memory_order_relaxed)) worker_.stats.frames_out++;
-    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        if (ec) {
-            self->queue_.clear();
-            return;
-        }
-        self->queue_.pop_front();
-        if (!self->queue_.empty()) self->do_write();
-    });
-}
-
-void Client::close() {
-    if (!open_ || closing_) return;
-    closing_ = true;
-    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
-}
 
 // ---------------------------------------------------------------------------------------------
 // Drivers
@@ -334,21 +250,24 @@ public:
         : w_(w), o_(o), progress_(p), humans_(humans), leave_(leave_after_start) {}
 
     void setup() override {
+        trackers_.resize(static_cast<std::size_t>(humans_));
         for (int s = 0; s < humans_; ++s) {
-            auto c = std::make_shared<Client>(w_, w_.ioc());
-            clients_.push_back(c);
-            c->on_message = [this, s](std::string_view m) { on_message(s, m); };
-            c->on_closed = [this] {
-                if (!done_) fail("closed");
-            };
-            c->connect(
-                o_.port, [this, s] { hello(s); }, [this] { fail("connect"); });
+            auto c = w_.open(
+                o_.port, [this, s] { hello(s); }, [this] { fail("connect"); },
+                [this] {
+                    if (!done_) fail("closed");
+                });
+            c->on_message([this, s](const client::Message& m) { on_message(s, m); });
+            clients_.push_back(std::move(c));
         }
     }
 
     void go() override {
         if (failed_) return;
         started_ = true;
+        // A paced table starts its clock at a random phase of its period: tables that all act at
+        // the same instants measure how long a synchronised burst takes to drain.
+        if (o_.rate > 0 && !o_.aligned) next_action_ = Clock::now() + random_phase(w_.rng, period());
         if (seated_) send_start();
     }
 
@@ -362,16 +281,23 @@ private:
     struct Pending {
         int seat;
         Clock::time_point sent;
-        long long v = -1;
+        std::int64_t v = -1;
         int seen = 0;
-        bool acked = false;
     };
 
-    void request(int seat, json msg, std::function<void(const json&)> on_reply) {
-        const auto id = ++id_;
-        msg["id"] = id;
-        replies_[id] = std::move(on_reply);
-        clients_[seat]->send(msg.dump());
+    std::chrono::duration<double> period() const { return std::chrono::duration<double>(1.0 / o_.rate); }
+
+    /// Sends `r` from seat `seat`'s client; `then` gets the ok reply (an error reply fails the table).
+    void request(int seat, const client::Request& r, const char* what,
+                 std::function<void(const client::Message&)> then) {
+        w_.sent();
+        clients_[seat]->request(r, [this, what, then = std::move(then)](const client::Message& reply) {
+            if (!reply.is_ok()) {
+                w_.stats.errors["error:" + reply.error_code()]++;
+                return fail(what);
+            }
+            then(reply);
+        });
     }
 
     void fail(const std::string& why) {
@@ -382,8 +308,7 @@ private:
     }
 
     void hello(int s) {
-        request(s, {{"type", "hello"}, {"protocol", 1}, {"nickname", "lg" + std::to_string(s)}}, [this](const json& r) {
-            if (r["type"] != "ok") return fail("hello");
+        request(s, client::Hello{.nickname = "lg" + std::to_string(s)}, "hello", [this](const client::Message&) {
             if (++hellos_ == humans_) create();
         });
     }
@@ -391,28 +316,29 @@ private:
     void create() {
         seated_ = false;
         sits_ = 0;
-        acts_.clear();
         pending_.clear();
-        request(0, {{"type", "create_table"}, {"variant", "classic"}, {"target", o_.target}}, [this](const json& r) {
-            if (r["type"] != "ok") return fail("create_table");
-            table_ = r["table"].get<std::string>();
-            // Client 0 sits first: the first seated player is the table's chief, the only one who
-            // may add robots and start (sent concurrently, another client sometimes sat first
-            // and the start was refused with not_chief).
-            sit(0, [this] {
-                for (int s = 1; s < 4; ++s) sit(s, [] {});
-            });
-        });
+        request(0, client::CreateTable{.variant = "classic", .target = o_.target}, "create_table",
+                [this](const client::Message& r) {
+                    table_ = r.body().value("table", "");
+                    for (auto& t : trackers_) t = client::TableTracker(table_);
+                    // Client 0 sits first: the first seated player is the table's chief, the only
+                    // one who may add robots and start (sent concurrently, another client
+                    // sometimes sat first and the start was refused with not_chief).
+                    sit(0, [this] {
+                        for (int s = 1; s < 4; ++s) sit(s, [] {});
+                    });
+                });
     }
 
     void sit(int s, std::function<void()> then) {
-        json m = {{"table", table_}, {"seat", s}};
-        m["type"] = s < humans_ ? "sit" : "add_robot";
-        request(s < humans_ ? s : 0, m, [this, then = std::move(then)](const json& r) {
-            if (r["type"] != "ok") return fail("sit");
+        auto seated = [this, then = std::move(then)](const client::Message&) {
             then();
-            if (++sits_ == 4) seated();
-        });
+            if (++sits_ == 4) this->seated();
+        };
+        if (s < humans_)
+            request(s, client::Sit{.table = table_, .seat = s}, "sit", std::move(seated));
+        else
+            request(0, client::AddRobot{.table = table_, .seat = s}, "sit", std::move(seated));
     }
 
     void seated() {
@@ -425,8 +351,7 @@ private:
     }
 
     void send_start() {
-        request(0, {{"type", "start"}, {"table", table_}}, [this](const json& r) {
-            if (r["type"] != "ok") return fail("start");
+        request(0, client::Start{.table = table_}, "start", [this](const client::Message&) {
             if (leave_) {
                 done_ = true;
                 clients_[0]->close();  // the seat's robot takes over: four robots play
@@ -434,68 +359,33 @@ private:
         });
     }
 
-    void on_message(int s, std::string_view m) {
+    void on_message(int s, const client::Message& m) {
         if (done_) return;
-        if (m.find("\"type\":\"ok\"") != std::string_view::npos ||
-            m.find("\"type\":\"error\"") != std::string_view::npos) {
-            json r = json::parse(m, nullptr, false);
-            if (!r.is_object() || !r.contains("id") || !r["id"].is_number_integer()) {
-                w_.stats.errors["error:" + r.value("code", std::string("?"))]++;
-                return;
-            }
-            if (r["type"] == "error") w_.stats.errors["error:" + r.value("code", std::string("?"))]++;
-            const auto id = r["id"].get<long long>();
-            if (auto it = acts_.find(id); it != acts_.end()) {
-                Pending* p = it->second;
-                acts_.erase(it);
-                if (r["type"] != "ok") {  // refused: no event will follow
-                    p->v = -2;
-                    p->seen = humans_;
-                } else {
-                    p->acked = true;
-                    if (measuring.load(std::memory_order_relaxed)) {
-                        w_.stats.ack_us.push_back(micros_since(p->sent));
-                        w_.stats.actions++;
-                    }
-                }
-                return;
-            }
-            if (auto it = replies_.find(id); it != replies_.end()) {
-                auto f = std::move(it->second);
-                replies_.erase(it);
-                f(r);
-            }
+        if (m.is_reply()) {  // a reply nobody waits for
+            if (m.is_error()) w_.stats.errors["error:" + m.error_code()]++;
             return;
         }
-        const bool card = m.find("\"type\":\"card_played\"") != std::string_view::npos;
-        if (card || m.find("\"type\":\"auction_call\"") != std::string_view::npos) {
-            const auto seat = static_cast<int>(int_after(m, "\"seat\":"));
-            const auto v = int_after(m, "\"v\":");
+        auto& tracker = trackers_[static_cast<std::size_t>(s)];
+        if (tracker.apply(m) == client::TableTracker::Outcome::gap) w_.stats.errors["gap in v"]++;
+        const std::string& type = m.type();
+        if (type == "card_played" || type == "auction_call") {
+            const auto seat = m.seat().value_or(-1);
+            const auto v = m.v().value_or(-1);
             for (auto& p : pending_) {
                 if (p.v == v || (p.v == -1 && p.seat == seat)) {
                     p.v = v;
-                    if (++p.seen == humans_) {
-                        if (measuring.load(std::memory_order_relaxed))
-                            w_.stats.event_us.push_back(micros_since(p.sent));
-                        // drop every finished entry at the front (they finish in order)
-                    }
+                    if (++p.seen == humans_ && measuring.load(std::memory_order_relaxed))
+                        w_.stats.event_us.push_back(micros_since(p.sent));
                     break;
                 }
             }
+            // drop every finished entry at the front (they finish in order)
             while (!pending_.empty() && pending_.front().seen >= humans_) pending_.pop_front();
-            return;
-        }
-        if (m.find("\"type\":\"turn\"") != std::string_view::npos) {
-            if (m.find("\"legal\":[{") == std::string_view::npos) return;  // someone else's turn
-            json t = json::parse(m, nullptr, false);
-            if (!t.is_object() || t.value("seat", -1) != s) return;
-            const auto& legal = t["legal"];
-            json action = legal[w_.rng() % legal.size()];
-            action["table"] = table_;
-            act_at_pace(s, std::move(action));
-            return;
-        }
-        if (m.find("\"type\":\"match_ended\"") != std::string_view::npos) {
+        } else if (type == "turn") {
+            if (!tracker.my_turn()) return;  // someone else's turn
+            const auto& legal = tracker.legal();
+            act_at_pace(s, legal[w_.rng() % legal.size()]);
+        } else if (type == "match_ended") {
             if (++ended_seen_ < humans_) return;
             ended_seen_ = 0;
             if (measuring.load(std::memory_order_relaxed)) w_.stats.matches++;
@@ -506,27 +396,36 @@ private:
         }
     }
 
-    void act_at_pace(int s, json action) {
+    void act_at_pace(int s, client::Action action) {
         const auto now = Clock::now();
         if (o_.rate <= 0 || now >= next_action_) return act(s, std::move(action));
         auto timer = std::make_shared<asio::steady_timer>(w_.ioc(), next_action_);
         timers_.push_back(timer);
-        timer->async_wait([this, s, timer, action = std::move(action)](beast::error_code ec) mutable {
+        timer->async_wait([this, s, timer, action = std::move(action)](boost::system::error_code ec) mutable {
             timers_.erase(std::remove(timers_.begin(), timers_.end(), timer), timers_.end());
             if (!ec && !done_) act(s, std::move(action));
         });
     }
 
-    void act(int s, json action) {
-        const auto id = ++id_;
-        action["id"] = id;
+    void act(int s, client::Action action) {
         const auto now = Clock::now();
         if (o_.rate > 0)  // the table's next action may go one period after this one
-            next_action_ = std::max(now, next_action_) +
-                           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / o_.rate));
+            next_action_ = std::max(now, next_action_) + std::chrono::duration_cast<Clock::duration>(period());
         pending_.push_back(Pending{s, now});
-        acts_[id] = &pending_.back();
-        clients_[s]->send(action.dump());
+        Pending* p = &pending_.back();
+        w_.sent();
+        clients_[s]->request(client::Act{table_, std::move(action)}, [this, p](const client::Message& r) {
+            if (!r.is_ok()) {  // refused: no event will follow
+                w_.stats.errors["error:" + r.error_code()]++;
+                p->v = -2;
+                p->seen = humans_;
+                return;
+            }
+            if (measuring.load(std::memory_order_relaxed)) {
+                w_.stats.ack_us.push_back(micros_since(p->sent));
+                w_.stats.actions++;
+            }
+        });
     }
 
     Worker& w_;
@@ -534,13 +433,11 @@ private:
     Progress& progress_;
     const int humans_;
     const bool leave_;
-    std::vector<std::shared_ptr<Client>> clients_;
+    std::vector<std::shared_ptr<client::AsyncClient>> clients_;
+    std::vector<client::TableTracker> trackers_;  // what each seat's client saw of the table
     std::vector<std::shared_ptr<asio::steady_timer>> timers_;
-    std::map<long long, std::function<void(const json&)>> replies_;
-    std::map<long long, Pending*> acts_;
     std::deque<Pending> pending_;  // deque: push_back keeps references to the others valid
     std::string table_;
-    long long id_ = 0;
     int hellos_ = 0, sits_ = 0, ended_seen_ = 0;
     bool seated_ = false, started_ = false, failed_ = false, done_ = false, counted_ready_ = false;
     Clock::time_point next_action_{};
@@ -548,27 +445,35 @@ private:
 
 /// `n` connections to the echo server; each sends an action-sized message and waits for it to come
 /// back (closed loop, like a table waiting for the event of its last action), or at `rate / 4`
-/// messages per second per connection when a table rate is set.
+/// messages per second per connection when a table rate is set (each connection starting at a
+/// random phase of its period, as the tables do).
 class EchoDriver final : public Driver {
 public:
     EchoDriver(Worker& w, const Options& o, Progress& p, int n) : w_(w), o_(o), progress_(p), n_(n) {}
 
     void setup() override {
         for (int i = 0; i < n_; ++i) {
-            auto c = std::make_shared<Client>(w_, w_.ioc());
-            clients_.push_back(c);
             sent_.emplace_back();
-            c->on_message = [this, i](std::string_view) { on_echo(i); };
-            c->connect(
+            auto c = w_.open(
                 o_.echo_port,
                 [this] {
                     if (++open_ == n_) progress_.ready++;
                 },
                 [this] { progress_.failed++; });
+            c->on_frame([this, i, &w = w_](std::string_view) {
+                if (measuring.load(std::memory_order_relaxed)) w.stats.frames_in++;
+                on_echo(i);
+            });
+            clients_.push_back(std::move(c));
         }
     }
     void go() override {
-        for (int i = 0; i < n_; ++i) fire(i);
+        for (int i = 0; i < n_; ++i) {
+            if (o_.rate <= 0 || o_.aligned)
+                fire(i);
+            else
+                fire_at(i, Clock::now() + random_phase(w_.rng, period()));
+        }
     }
     void shutdown() override {
         done_ = true;
@@ -577,11 +482,22 @@ public:
     }
 
 private:
+    std::chrono::duration<double> period() const { return std::chrono::duration<double>(4.0 / o_.rate); }
+
     void fire(int i) {
         if (done_) return;
         sent_[i] = Clock::now();
-        clients_[i]->send(
+        w_.sent();
+        clients_[i]->send_text(
             R"({"card":"JS","id":123456,"table":"t1234","type":"play","pad":"..........................................................................."})");
+    }
+    void fire_at(int i, Clock::time_point when) {
+        auto timer = std::make_shared<asio::steady_timer>(w_.ioc(), when);
+        timers_.push_back(timer);
+        timer->async_wait([this, i, timer](boost::system::error_code ec) {
+            timers_.erase(std::remove(timers_.begin(), timers_.end(), timer), timers_.end());
+            if (!ec) fire(i);
+        });
     }
     void on_echo(int i) {
         if (measuring.load(std::memory_order_relaxed)) {
@@ -590,14 +506,7 @@ private:
         }
         if (done_ || stopping.load()) return;
         if (o_.rate <= 0) return fire(i);
-        auto timer = std::make_shared<asio::steady_timer>(
-            w_.ioc(),
-            sent_[i] + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(4.0 / o_.rate)));
-        timers_.push_back(timer);
-        timer->async_wait([this, i, timer](beast::error_code ec) {
-            timers_.erase(std::remove(timers_.begin(), timers_.end(), timer), timers_.end());
-            if (!ec) fire(i);
-        });
+        fire_at(i, sent_[i] + std::chrono::duration_cast<Clock::duration>(period()));
     }
 
     Worker& w_;
@@ -606,7 +515,7 @@ private:
     const int n_;
     int open_ = 0;
     bool done_ = false;
-    std::vector<std::shared_ptr<Client>> clients_;
+    std::vector<std::shared_ptr<client::AsyncClient>> clients_;
     std::vector<Clock::time_point> sent_;
     std::vector<std::shared_ptr<asio::steady_timer>> timers_;
 };
@@ -617,23 +526,22 @@ public:
     IdleDriver(Worker& w, const Options& o, Progress& p, int n) : w_(w), o_(o), progress_(p), n_(n) {}
     void setup() override {
         for (int i = 0; i < n_; ++i) {
-            auto c = std::make_shared<Client>(w_, w_.ioc());
-            clients_.push_back(c);
-            c->on_message = [this](std::string_view m) {
-                if (m.find("\"type\":\"ok\"") != std::string_view::npos) {
-                    if (++ok_ == n_) progress_.ready++;
-                } else {
-                    w_.stats.errors["hello refused"]++;
-                    progress_.failed++;
-                }
-            };
-            c->connect(
+            auto c = w_.open(
                 o_.port,
-                [c, i] {
-                    c->send(R"({"type":"hello","id":1,"protocol":1,"nickname":"idle)" + std::to_string(i % 1000) +
-                            "\"}");
+                [this, i] {
+                    auto& c = clients_[static_cast<std::size_t>(i)];
+                    c->request(client::Hello{.nickname = "idle" + std::to_string(i % 1000)},
+                               [this](const client::Message& r) {
+                                   if (r.is_ok()) {
+                                       if (++ok_ == n_) progress_.ready++;
+                                   } else {
+                                       w_.stats.errors["hello refused"]++;
+                                       progress_.failed++;
+                                   }
+                               });
                 },
                 [this] { progress_.failed++; });
+            clients_.push_back(std::move(c));
         }
     }
     void go() override {}
@@ -647,7 +555,7 @@ private:
     Progress& progress_;
     const int n_;
     int ok_ = 0;
-    std::vector<std::shared_ptr<Client>> clients_;
+    std::vector<std::shared_ptr<client::AsyncClient>> clients_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -691,7 +599,7 @@ pid_t spawn_and_wait(const std::vector<std::string>& argv, unsigned short port) 
     while (Clock::now() < deadline) {
         asio::io_context ioc;
         tcp::socket s(ioc);
-        beast::error_code ec;
+        boost::system::error_code ec;
         s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
         if (!ec) return pid;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -829,6 +737,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--robot-tables", o.robot_tables, "extra tables of four robots")->capture_default_str();
     app.add_option("--rate", o.rate, "actions per second per table (0: as fast as possible)")->capture_default_str();
+    app.add_flag("--aligned", o.aligned,
+                 "paced runs: start every table's (and echo connection's) clock at the same instant instead of "
+                 "at a random phase of its period");
     app.add_option("--duration", o.duration, "seconds of measurement")
         ->check(CLI::Range(1.0, 600.0))
         ->capture_default_str();

@@ -26,8 +26,10 @@
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/role.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+
 #include <boost/beast/websocket/teardown.hpp>
 #include <boost/system/system_error.hpp>
+#include "server/net/socket.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -35,6 +37,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace belote::net {
 
@@ -52,10 +55,10 @@ protected:
 
 class CoalescingStream {
 public:
-    using next_layer_type = boost::beast::tcp_stream;
+    using next_layer_type = Socket;
     using executor_type = next_layer_type::executor_type;
 
-    explicit CoalescingStream(boost::asio::ip::tcp::socket&& socket) : next_(std::move(socket)) {}
+    explicit CoalescingStream(Socket&& socket) : next_(std::move(socket)) {}
     CoalescingStream(const CoalescingStream&) = delete;
     CoalescingStream& operator=(const CoalescingStream&) = delete;
 
@@ -80,12 +83,10 @@ public:
         flushing_ = true;
         inflight_.swap(pending_);
         inflight_messages_ = std::exchange(pending_messages_, 0);
-        auto state = std::make_shared<FlushState>();
-        if (listener_) state->owner = listener_->keepalive();
-        current_ = state;
-        boost::asio::async_write(
-            next_, boost::asio::buffer(inflight_),
-            [this, state = std::move(state)](boost::beast::error_code ec, std::size_t) { on_flush(ec, *state); });
+        // The handler keeps the owner (and so this stream) alive until the write completes.
+        boost::asio::async_write(next_, boost::asio::buffer(inflight_),
+                                 [this, owner = listener_ ? listener_->keepalive() : nullptr](
+                                     boost::beast::error_code ec, std::size_t) { on_flush(ec); });
     }
 
     // SyncWriteStream: appends only (see above).
@@ -148,7 +149,9 @@ public:
         flush();
         if (!flushing_) return tcp_teardown(role, std::forward<TeardownHandler>(handler));
         auto h = std::make_shared<std::decay_t<TeardownHandler>>(std::forward<TeardownHandler>(handler));
-        current_.lock()->teardown = [this, role, h](boost::beast::error_code ec) {
+        // Runs once the write in flight completes (with or without error), which also ends the
+        // reference the handler holds to the session.
+        teardown_ = [this, role, h](boost::beast::error_code ec) {
             if (ec) {
                 boost::asio::post(next_.get_executor(), boost::beast::bind_handler(std::move(*h), ec));
             } else {
@@ -158,19 +161,28 @@ public:
     }
 
 private:
-    /// Lives as long as one socket write (held by its completion handler): keeps the owner alive
-    /// and carries a teardown waiting for the write, without a cycle through the stream.
-    struct FlushState {
-        std::shared_ptr<void> owner;
-        std::function<void(boost::beast::error_code)> teardown;
-    };
+    /// Buffers of finished writes kept by this thread for the next batches (no allocation per batch),
+    /// so that an idle connection still holds no buffer (docs/performance.md, scenario 3).
+    static std::vector<std::string>& spare_buffers() {
+        thread_local std::vector<std::string> spare;
+        return spare;
+    }
+    static constexpr std::size_t max_spare_buffers = 64;
 
     template <class ConstBufferSequence>
     std::size_t append(const ConstBufferSequence& buffers) {
         const std::size_t n = boost::asio::buffer_size(buffers);
-        // A first block that usually holds a whole batch and stays in glibc's small bins (a request
-        // of 1 KiB or more makes malloc consolidate its fast bins first).
-        if (pending_.capacity() < small_block && pending_.size() + n <= small_block) pending_.reserve(small_block);
+        if (pending_.capacity() < small_block) {
+            auto& spare = spare_buffers();
+            if (!spare.empty() && pending_.empty()) {
+                pending_.swap(spare.back());
+                spare.pop_back();
+            } else if (pending_.size() + n <= small_block) {
+                // A first block that usually holds a whole batch and stays in glibc's small bins (a
+                // request of 1 KiB or more makes malloc consolidate its fast bins first).
+                pending_.reserve(small_block);
+            }
+        }
         for (auto it = boost::asio::buffer_sequence_begin(buffers); it != boost::asio::buffer_sequence_end(buffers);
              ++it) {
             const boost::asio::const_buffer b(*it);
@@ -179,21 +191,20 @@ private:
         return n;
     }
 
-    void on_flush(boost::beast::error_code ec, FlushState& state) {
+    void on_flush(boost::beast::error_code ec) {
         flushing_ = false;
         inflight_messages_ = 0;
         if (ec && !error_) error_ = ec;
-        if (pending_.empty())
-            std::string().swap(inflight_);  // an idle connection keeps no buffer (docs/performance.md, scenario 3)
-        else
-            inflight_.clear();
-        flush();  // what was appended meanwhile
-        if (auto teardown = std::move(state.teardown)) {
-            if (flushing_)
-                current_.lock()->teardown = std::move(teardown);  // the close frame may be in this write
-            else
-                teardown(error_);
+        inflight_.clear();
+        if (pending_.empty()) {  // an idle connection keeps no buffer: it goes back to the thread's spares
+            auto& spare = spare_buffers();
+            if (spare.size() < max_spare_buffers && inflight_.capacity() <= 4 * small_block)
+                spare.push_back(std::move(inflight_));
+            std::string().swap(inflight_);
         }
+        flush();  // what was appended meanwhile
+        if (teardown_ && !flushing_)
+            std::exchange(teardown_, nullptr)(error_);  // else: the close frame may be in this write
         if (listener_) listener_->on_flushed(error_);
     }
 
@@ -211,7 +222,7 @@ private:
     std::string inflight_;  // being written (while flushing_)
     std::size_t pending_messages_ = 0;
     std::size_t inflight_messages_ = 0;
-    std::weak_ptr<FlushState> current_;  // of the write in flight
+    std::function<void(boost::beast::error_code)> teardown_;  // waiting for the write in flight
     boost::beast::error_code error_;
     bool flushing_ = false;
 };

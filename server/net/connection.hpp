@@ -1,18 +1,39 @@
 #pragma once
-// The seam between the networking layer (server/net) and the game layer (server/game).
+// The seam between the networking layer (server/net) and the game service (server/sessions).
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace belote::net {
 
-/// A client connection as seen by the game layer. Thread-safe.
+/// An immutable message shared by every recipient it goes to (encoded once, docs/design.md): the
+/// characters and their reference count in one allocation. Copies share; cheap to pass by value.
+class SharedText {
+public:
+    SharedText() = default;
+    /// A copy of `text`.
+    explicit SharedText(std::string_view text)
+        : chars_(std::make_shared_for_overwrite<char[]>(text.size())), size_(text.size()) {
+        std::memcpy(chars_.get(), text.data(), text.size());
+    }
+    std::string_view view() const { return {chars_.get(), size_}; }
+    const char* data() const { return chars_.get(); }
+    std::size_t size() const { return size_; }
+    explicit operator bool() const { return chars_ != nullptr; }
+
+private:
+    std::shared_ptr<char[]> chars_;
+    std::size_t size_ = 0;
+};
+
+/// A client connection as the game service sees it. Thread-safe.
 ///
 /// All member functions may be called from any thread. `send` and `close` never block and never
 /// throw: they post onto the connection's strand. After the connection is closed (by either
-/// side) they do nothing. Release every Connection before the io_context is destroyed (best:
-/// in on_close); a Connection destroyed after its io_context is undefined behaviour.
+/// side) they do nothing. Release every Connection before the io_context is destroyed.
 class Connection {
 public:
     virtual ~Connection() = default;
@@ -21,8 +42,10 @@ public:
     virtual std::uint64_t id() const = 0;
 
     /// Queues one text frame. The outbound queue is bounded (Config::max_send_queue); when it is
-    /// full the client is disconnected with close code 4008 "send queue full" (see close_codes.hpp).
-    virtual void send(std::string text) = 0;
+    /// full the client is disconnected with close code 4008 (protocol/close_codes.hpp).
+    virtual void send(SharedText text) = 0;
+    /// As above, for a message sent to one recipient only.
+    void send(std::string_view text) { send(SharedText(text)); }
 
     /// Sends the frames already queued, then closes the WebSocket with `code` (1000, or 3000-4999
     /// for application codes) and `reason` (at most 123 bytes of UTF-8; longer is truncated).
@@ -32,25 +55,27 @@ public:
     virtual std::string remote_address() const = 0;
 };
 
-/// Receives connection lifecycle and text frames. Called from the connection's strand.
-///
-/// Calls for one connection never overlap and arrive in order: on_open, then on_text zero or more
-/// times, then on_close exactly once. Calls for different connections may run concurrently on
-/// different threads, so an implementation shared by all connections must synchronise its own
-/// state (e.g. by posting to a table's strand). Handlers must not block.
+/// Receives the messages of one connection. Called from the connection's strand: calls never
+/// overlap and arrive in order (on_text zero or more times, then on_close exactly once).
+class MessageSink {
+public:
+    virtual ~MessageSink() = default;
+    /// One complete text message arrived (valid UTF-8, at most Config::max_frame_bytes). `text`
+    /// is valid only during the call.
+    virtual void on_text(std::string_view text) = 0;
+    /// The connection is gone (closed by either side, timed out, or failed). Nothing more comes.
+    virtual void on_close() = 0;
+};
+
+/// Gives every new connection its sink. Called from the connection's strand; calls for different
+/// connections may run concurrently, so an implementation must synchronise what it shares.
 class ConnectionHandler {
 public:
     virtual ~ConnectionHandler() = default;
 
-    /// The WebSocket handshake completed; the connection may be used from now on.
-    virtual void on_open(std::shared_ptr<Connection>) = 0;
-
-    /// One complete text message arrived (valid UTF-8, at most Config::max_frame_bytes).
-    virtual void on_text(const std::shared_ptr<Connection>&, std::string text) = 0;
-
-    /// The connection is gone (closed by either side, timed out, or failed). Nothing more will
-    /// be delivered for it; sends are ignored.
-    virtual void on_close(const std::shared_ptr<Connection>&) = 0;
+    /// The WebSocket handshake completed: returns the sink of this connection's messages (kept by
+    /// the connection until on_close). May close the connection at once.
+    virtual std::shared_ptr<MessageSink> on_open(std::shared_ptr<Connection> connection) = 0;
 };
 
 }  // namespace belote::net

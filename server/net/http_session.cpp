@@ -22,7 +22,7 @@ constexpr std::uint32_t header_limit = 8 * 1024;
 constexpr std::uint64_t body_limit = 16 * 1024;
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const SessionContext> ctx)
+HttpSession::HttpSession(Socket&& socket, std::shared_ptr<const SessionContext> ctx)
     : stream_(std::move(socket)), ctx_(std::move(ctx)) {}
 
 void HttpSession::run() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "server/net/session_context.hpp"
+#include "server/net/socket.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -20,7 +21,7 @@ namespace belote::net {
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
     /// `socket` must have been accepted with a strand executor (see Listener).
-    HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const SessionContext> ctx);
+    HttpSession(Socket&& socket, std::shared_ptr<const SessionContext> ctx);
 
     /// Starts reading requests. Call once.
     void run();
@@ -34,7 +35,7 @@ private:
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
     void do_shutdown();
 
-    boost::beast::tcp_stream stream_;
+    HttpStream stream_;
     boost::beast::flat_buffer buffer_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
     std::shared_ptr<void> response_;  // keeps the response being written alive

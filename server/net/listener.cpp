@@ -40,7 +40,7 @@ void Listener::do_accept() {
                            boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
-void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
+void Listener::on_accept(boost::beast::error_code ec, Socket socket) {
     if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
     if (ec) {
         // Typically out of file descriptors: wait a little instead of spinning.

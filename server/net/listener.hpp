@@ -1,6 +1,7 @@
 #pragma once
 
 #include "server/net/session_context.hpp"
+#include "server/net/socket.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -30,7 +31,7 @@ public:
 
 private:
     void do_accept();
-    void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
+    void on_accept(boost::beast::error_code ec, Socket socket);
 
     boost::asio::io_context& ioc_;
     boost::asio::ip::tcp::acceptor acceptor_;  // on its own strand

@@ -1,6 +1,6 @@
 #include "server/net/websocket_session.hpp"
 
-#include "server/net/close_codes.hpp"
+#include "protocol/close_codes.hpp"
 #include "server/ops/metrics.hpp"
 
 #include <spdlog/spdlog.h>
@@ -14,6 +14,7 @@ namespace belote::net {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace close_code = protocol::close_code;
 
 namespace {
 
@@ -23,7 +24,10 @@ std::atomic<std::uint64_t> next_connection_id{1};
 /// against max_send_queue there): a client that stops reading stops the flow at this point.
 constexpr std::size_t stream_buffer_limit = 32 * 1024;
 
-std::string describe(const boost::asio::ip::tcp::socket& socket) {
+/// Bytes of a message read at a time (most client messages fit in one read).
+constexpr std::size_t read_chunk = 256;
+
+std::string describe(const Socket& socket) {
     boost::system::error_code ec;
     const auto ep = socket.remote_endpoint(ec);
     if (ec) return "?";
@@ -47,7 +51,7 @@ std::string truncate_utf8(std::string s, std::size_t max) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket, const SessionContext& ctx)
+WebSocketSession::WebSocketSession(Socket&& socket, const SessionContext& ctx)
     : ws_(std::move(socket)),
       close_timer_(ws_.get_executor()),
       handler_(ctx.handler),
@@ -56,14 +60,13 @@ WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket&& socket, const 
       close_timeout_(ctx.close_timeout),
       idle_timeout_(ctx.idle_timeout),
       id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
-      remote_address_(describe(beast::get_lowest_layer(ws_).socket())) {
+      remote_address_(describe(beast::get_lowest_layer(ws_))) {
     ws_.next_layer().set_listener(this);
 }
 
 WebSocketSession::~WebSocketSession() = default;
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
-    beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts below take over
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = idle_timeout_;
     ws_.set_option(timeouts);
@@ -71,6 +74,13 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
         [](websocket::response_type& res) { res.set(beast::http::field::server, "belote-server"); }));
     ws_.read_message_max(max_frame_bytes_);
     ws_.text(true);
+    // Each message goes out as one frame: Beast's fragmentation path cost ~40 % of a message's
+    // framing (docs/performance.md), and our messages are small.
+    ws_.auto_fragment(false);
+    // Beast gives every stream a 4 KiB write buffer, used only to fragment, mask (clients) or
+    // compress, none of which a server frame needs here: the smallest one saves 4 KiB per
+    // connection (docs/performance.md, "Memory per connection").
+    ws_.write_buffer_bytes(8);
     ws_.async_accept(upgrade, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
 }
 
@@ -81,31 +91,38 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     }
     open_ = true;
     spdlog::debug("ws #{} open from {}", id_, remote_address_);
-    call_handler("on_open", [&](ConnectionHandler& h) { h.on_open(shared_from_this()); });
+    guarded("on_open", [&] {
+        if (auto handler = handler_.lock()) sink_ = handler->on_open(shared_from_this());
+    });
     do_read();
 }
 
 void WebSocketSession::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+    // A message is read `read_chunk` bytes at a time: a waiting read reserves only that much (a
+    // whole-message read reserved 1.5 KiB per idle connection), and client messages are small.
+    ws_.async_read_some(buffer_, read_chunk, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     if (ec) return finish(ec);
+    if (!ws_.is_message_done()) return do_read();  // the rest of a longer message
     if (!ws_.got_text()) {
         buffer_.consume(buffer_.size());
         begin_close(close_code::unsupported_data, "text frames only", false);
     } else if (closing_) {
         buffer_.consume(buffer_.size());  // closing: further input is ignored
     } else {
-        std::string text = beast::buffers_to_string(buffer_.data());
-        buffer_.consume(buffer_.size());
         ops::metrics().message_received();
-        call_handler("on_text", [&](ConnectionHandler& h) { h.on_text(shared_from_this(), std::move(text)); });
+        const auto data = buffer_.data();  // a flat_buffer: one contiguous block
+        const std::string_view text(static_cast<const char*>(data.data()), data.size());
+        if (sink_) guarded("on_text", [&] { sink_->on_text(text); });
+        buffer_.consume(buffer_.size());
     }
+    if (buffer_.capacity() > 2 * read_chunk) buffer_.shrink_to_fit();  // after a long message
     do_read();  // keep reading until the close handshake (or an error) ends the connection
 }
 
-void WebSocketSession::send(std::string text) {
+void WebSocketSession::send(SharedText text) {
     bool post = false;
     {
         std::lock_guard lock(inbox_mutex_);
@@ -129,16 +146,16 @@ void WebSocketSession::close(std::uint16_t code, std::string reason) {
 }
 
 void WebSocketSession::drain_inbox() {
-    std::vector<std::string> batch;
     {
         std::lock_guard lock(inbox_mutex_);
-        batch.swap(inbox_);
+        drained_.swap(inbox_);  // both keep their capacity: no allocation per batch
         drain_posted_ = false;
     }
-    for (auto& text : batch) enqueue(std::move(text));
+    for (auto& text : drained_) enqueue(std::move(text));
+    drained_.clear();
 }
 
-void WebSocketSession::enqueue(std::string text) {
+void WebSocketSession::enqueue(SharedText text) {
     if (!open_ || closing_) return;
     const std::size_t waiting = (queue_.size() - queue_head_) + ws_.next_layer().queued_messages();
     if (waiting >= max_send_queue_) {
@@ -157,14 +174,15 @@ void WebSocketSession::pump() {
             return;
         }
         beast::error_code ec;
-        ws_.write(boost::asio::buffer(queue_[queue_head_]), ec);  // appends to the stream's buffer
+        ws_.write(boost::asio::buffer(queue_[queue_head_].data(), queue_[queue_head_].size()),
+                  ec);  // appends to the stream's buffer
         if (ec) return write_failed(ec);
         stream.count_message();
         ++queue_head_;
     }
     if (queue_head_ == queue_.size()) {
         drop_queued();
-        if (queue_.capacity() > 16) std::vector<std::string>().swap(queue_);
+        if (queue_.capacity() > 16) std::vector<SharedText>().swap(queue_);
     }
     stream.flush();
     if (close_reason_ && !close_sent_ && queue_.empty()) do_close();
@@ -192,7 +210,7 @@ void WebSocketSession::begin_close(std::uint16_t code, std::string reason, bool 
     closing_ = true;
     if (!sendable_close_code(code)) {
         spdlog::warn("ws #{}: close code {} is not sendable, using 1011", id_, code);
-        code = static_cast<std::uint16_t>(websocket::close_code::internal_error);
+        code = close_code::internal_error;
     }
     const std::string truncated = truncate_utf8(std::move(reason), 123);  // RFC 6455 limit
     close_reason_.emplace(static_cast<websocket::close_code>(code), std::string_view(truncated));
@@ -225,7 +243,8 @@ void WebSocketSession::on_close_timeout(beast::error_code ec) {
 }
 
 void WebSocketSession::drop_connection() {
-    beast::get_lowest_layer(ws_).close();  // cancels pending operations
+    boost::system::error_code ec;
+    beast::get_lowest_layer(ws_).close(ec);  // cancels pending operations
 }
 
 void WebSocketSession::finish(beast::error_code ec) {
@@ -241,21 +260,19 @@ void WebSocketSession::finish(beast::error_code ec) {
     } else {
         spdlog::debug("ws #{} ended: {}", id_, ec.message());
     }
-    call_handler("on_close", [&](ConnectionHandler& h) { h.on_close(shared_from_this()); });
+    if (auto sink = std::move(sink_)) guarded("on_close", [&] { sink->on_close(); });
 }
 
 template <class F>
-void WebSocketSession::call_handler(const char* what, F&& f) {
-    const auto handler = handler_.lock();
-    if (!handler) return;
+void WebSocketSession::guarded(const char* what, F&& f) {
     try {
-        std::forward<F>(f)(*handler);
+        std::forward<F>(f)();
     } catch (const std::exception& e) {
         spdlog::error("ws #{}: {} threw: {}", id_, what, e.what());
-        begin_close(static_cast<std::uint16_t>(websocket::close_code::internal_error), "internal error", true);
+        begin_close(close_code::internal_error, "internal error", true);
     } catch (...) {
         spdlog::error("ws #{}: {} threw an unknown exception", id_, what);
-        begin_close(static_cast<std::uint16_t>(websocket::close_code::internal_error), "internal error", true);
+        begin_close(close_code::internal_error, "internal error", true);
     }
 }
 

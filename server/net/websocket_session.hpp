@@ -34,7 +34,8 @@ namespace belote::net {
 ///   SessionContext::idle_timeout (default 300 s; a ping after half of it).
 /// - A server-initiated close that has not finished after SessionContext::close_timeout drops
 ///   the TCP connection (so a client that stopped reading cannot hold it open).
-/// The handler sees on_open after the handshake, then on_text per message, then on_close once.
+/// The handler's on_open runs after the handshake; its sink then gets on_text per message and
+/// on_close once.
 /// The session holds the handler weakly (no ownership cycle with a handler that keeps its
 /// connections): whoever runs the server keeps the handler alive (Server does).
 class WebSocketSession final : public Connection,
@@ -42,14 +43,15 @@ class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
 public:
     /// `socket`'s executor must be a strand (see Listener).
-    WebSocketSession(boost::asio::ip::tcp::socket&& socket, const SessionContext& ctx);
+    WebSocketSession(Socket&& socket, const SessionContext& ctx);
     ~WebSocketSession() override;
 
     /// Answers the HTTP upgrade request `upgrade`, then serves the connection. Call once.
     void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
 
     std::uint64_t id() const override { return id_; }
-    void send(std::string text) override;
+    using Connection::send;
+    void send(SharedText text) override;
     void close(std::uint16_t code, std::string reason) override;
     std::string remote_address() const override { return remote_address_; }
 
@@ -60,7 +62,7 @@ private:
     std::shared_ptr<void> keepalive() override { return shared_from_this(); }
     void on_flushed(boost::beast::error_code ec) override;
     void drain_inbox();
-    void enqueue(std::string text);
+    void enqueue(SharedText text);
     void pump();
     /// Drops the messages not yet handed to the stream.
     void drop_queued();
@@ -72,15 +74,16 @@ private:
     void drop_connection();
     void finish(boost::beast::error_code ec);
 
-    /// Runs `f(handler)` if the handler still exists; an exception from it is logged and closes
+    /// Runs `f()` (a call into the handler or the sink); an exception from it is logged and closes
     /// the connection (1011).
     template <class F>
-    void call_handler(const char* what, F&& f);
+    void guarded(const char* what, F&& f);
 
     boost::beast::websocket::stream<CoalescingStream> ws_;
     boost::asio::steady_timer close_timer_;
     boost::beast::flat_buffer buffer_;
     const std::weak_ptr<ConnectionHandler> handler_;
+    std::shared_ptr<MessageSink> sink_;  ///< from on_open until on_close
     const std::size_t max_frame_bytes_;
     const std::size_t max_send_queue_;
     const std::chrono::steady_clock::duration close_timeout_;
@@ -89,11 +92,12 @@ private:
     const std::string remote_address_;
 
     std::mutex inbox_mutex_;
-    std::vector<std::string> inbox_;  // guarded by inbox_mutex_, like drain_posted_
+    std::vector<SharedText> inbox_;    // guarded by inbox_mutex_, like drain_posted_
+    std::vector<SharedText> drained_;  // the last batch taken from the inbox (strand only)
     bool drain_posted_ = false;
 
     // State below is touched only on the strand.
-    std::vector<std::string> queue_;  // waiting for room in the stream's buffer (queue_head_ on)
+    std::vector<SharedText> queue_;  // waiting for room in the stream's buffer (queue_head_ on)
     std::size_t queue_head_ = 0;
     bool open_ = false;        // handshake done, on_close not yet delivered
     bool closing_ = false;     // a server-side close was requested; sends are dropped

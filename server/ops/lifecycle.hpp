@@ -2,7 +2,7 @@
 // Process lifecycle for operations: readiness (draining during a graceful shutdown) and the set
 // of open WebSocket connections, so a shutdown can tell every client to reconnect later.
 
-#include "server/net/close_codes.hpp"
+#include "protocol/close_codes.hpp"
 #include "server/net/connection.hpp"
 
 #include <atomic>
@@ -13,10 +13,6 @@
 #include <string>
 
 namespace belote::ops {
-
-/// WebSocket close code sent to every client when the server shuts down gracefully
-/// (RFC 6455 1012 "Service Restart": the client should reconnect after a short delay).
-inline constexpr std::uint16_t close_service_restart = net::close_code::service_restart;
 
 /// Readiness and open connections of the process. Thread-safe. One instance: lifecycle().
 class Lifecycle {

@@ -3,10 +3,11 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <ctime>
+
+#include "protocol/log_line.hpp"
 
 namespace belote::ops {
 
@@ -29,14 +30,11 @@ std::string iso8601_utc(spdlog::log_clock::time_point time) {
 }  // namespace
 
 void JsonLogFormatter::format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) {
-    nlohmann::ordered_json line;
-    line["ts"] = iso8601_utc(msg.time);
     const auto level = spdlog::level::to_string_view(msg.level);
-    line["level"] = std::string(level.data(), level.size());
-    line["logger"] = std::string(msg.logger_name.data(), msg.logger_name.size());
-    line["thread"] = msg.thread_id;
-    line["msg"] = std::string(msg.payload.data(), msg.payload.size());
-    const std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::string text =
+        protocol::log_line(iso8601_utc(msg.time), std::string_view(level.data(), level.size()),
+                           std::string_view(msg.logger_name.data(), msg.logger_name.size()), msg.thread_id,
+                           std::string_view(msg.payload.data(), msg.payload.size()));
     dest.append(text.data(), text.data() + text.size());
     dest.push_back('\n');
 }

@@ -11,7 +11,7 @@ namespace belote::ops {
 
 /// A spdlog formatter writing each record as one line of JSON:
 ///   {"ts":"2026-11-30T12:00:00.123Z","level":"info","logger":"belote","thread":1234,"msg":"..."}
-/// `ts` is UTC (ISO 8601, milliseconds). The message is escaped by nlohmann::json; bytes that are
+/// `ts` is UTC (ISO 8601, milliseconds). The line is written by protocol::log_line; bytes that are
 /// not valid UTF-8 are replaced by U+FFFD, so every line parses as JSON.
 class JsonLogFormatter final : public spdlog::formatter {
 public:

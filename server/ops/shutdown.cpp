@@ -50,9 +50,9 @@ void GracefulShutdown::on_begin() {
     started_ = std::chrono::steady_clock::now();
     lifecycle().begin_drain();
     server_.stop();
-    const auto closing = lifecycle().close_all(close_service_restart, "server restarting");
+    const auto closing = lifecycle().close_all(protocol::close_code::service_restart, "server restarting");
     spdlog::info("not ready; stopped accepting; closing {} WebSocket connection(s) with {}", closing,
-                 close_service_restart);
+                 protocol::close_code::service_restart);
     deadline_timer_.expires_after(deadline_);
     deadline_timer_.async_wait([this](const boost::system::error_code& ec) {
         if (ec) return;

@@ -1,4 +1,4 @@
-// Robots decide from the seat's view only (DESIGN.md invariant 7, issue 15 "Honesty, tested"):
+// Robots decide from the seat's view only (docs/design.md invariant 7, issue 15 "Honesty, tested"):
 // (1) the hidden cards of the other seats are dealt differently, consistently with everything the
 // seat saw (same actions replayed, same view): the decision is the same for the same seed;
 // (2) every decision is legal, across many positions of the four variants with random rule options.

@@ -1,5 +1,5 @@
 // Inference of hard constraints from a seat's view, exact uniform sampling of the consistent worlds
-// (against brute-force enumeration), the deal value function (against RULES.md §10 examples), and
+// (against brute-force enumeration), the deal value function (against docs/rules.md §10 examples), and
 // the view fields the robots read (engine/view.hpp: tricks of the deal, the turn-up after the auction).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// RULES.md §2.2–2.5 through the Match state machine: worked examples X1 and X2, throw-in, refusals,
+// docs/rules.md §2.2–2.5 through the Match state machine: worked examples X1 and X2, throw-in, refusals,
 // belote-rebelote and determinism.
 #include <gtest/gtest.h>
 
@@ -19,7 +19,7 @@ CardSet deck_cards(const Deck& deck, int from, int to) {  // indices [from, to]
     return set;
 }
 
-// Dealer 3, so seat 0 is the eldest (P0 of RULES.md).
+// Dealer 3, so seat 0 is the eldest (P0 of docs/rules.md).
 Match classic_with_deck(const Deck& deck, MatchOptions options = {}) {
     Match match(options, 1);
     match.preset_deck(deck);

@@ -1,4 +1,4 @@
-// RULES.md §10 Découverte examples: D1 (reveal timing), D2 (hidden cards create no obligation), D4 (scoring).
+// docs/rules.md §10 Découverte examples: D1 (reveal timing), D2 (hidden cards create no obligation), D4 (scoring).
 #include <gtest/gtest.h>
 
 #include "engine/decouverte_scoring.hpp"

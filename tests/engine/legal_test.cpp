@@ -1,4 +1,4 @@
-// RULES.md §1.5 legal-move sets: worked examples L1–L7 and each §9 play option in both settings.
+// docs/rules.md §1.5 legal-move sets: worked examples L1–L7 and each §9 play option in both settings.
 #include <gtest/gtest.h>
 
 #include <sstream>

@@ -1,4 +1,4 @@
-// RULES.md §10 announcement examples (CL1): A1, A2, A4, A7, CA1.
+// docs/rules.md §10 announcement examples (CL1): A1, A2, A4, A7, CA1.
 #include <gtest/gtest.h>
 
 #include "engine/melds.hpp"

@@ -1,4 +1,4 @@
-// Property tests over thousands of seeded random Classic matches (RULES.md §1.4, §2.6, §8):
+// Property tests over thousands of seeded random Classic matches (docs/rules.md §1.4, §2.6, §8):
 // every card dealt once, legal sets never empty, 162/252 per deal, 8 cards per player per deal,
 // deal scores recomputed independently, match end exactly as §8 says.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// RULES.md §2.6–2.7 deal scores (worked examples S1–S4, S7) and §8 match end (M1).
+// docs/rules.md §2.6–2.7 deal scores (worked examples S1–S4, S7) and §8 match end (M1).
 #include <gtest/gtest.h>
 
 #include "engine/match.hpp"

@@ -1,4 +1,4 @@
-// Property tests over thousands of seeded random matches per variant (RULES.md §1–§8, §3, §4, §6):
+// Property tests over thousands of seeded random matches per variant (docs/rules.md §1–§8, §3, §4, §6):
 // every card once per deal, legal sets never empty, 162/252 per deal, 8 (16) cards per player,
 // scores recomputed independently from the play, the end of match per §8, and Découverte secrecy.
 #include <gtest/gtest.h>
@@ -20,30 +20,46 @@ struct DealWatch {
     std::array<int, 2> card_points{};  // from TrickWon, no bonus
     std::array<int, 2> tricks{};
     Team last_winner = 0;
-    std::array<int, 2> belote{};
+    std::array<int, 2> belote{};  // credited by the test's own reading of §2.5
     std::array<int, 2> melds{};
     Team takers = 0;
     int bid_value = 0;
     int contre_level = 0;
-    std::array<int, 2> expected_belote{};  // from the hands at the start of play (§2.5, §4.3, §6.6)
+    // §2.5 belote, followed independently: the cards that can pair with a played honour (4 players:
+    // the hand; DE: the face-up tableau cards, §6.6) and who said "belote" in each suit.
+    Contract contract;
+    std::array<CardSet, 4> cards_now{};
+    std::array<std::optional<Seat>, 4> called{};
 };
 
-// §2.5 / §4.3: belote suits are the trump suit; none in SA; every suit in TA (ta_belote = each_suit);
-// never in Découverte.
-std::array<int, 2> expected_belote(const MatchOptions& o, const ContractSettled& c) {
-    std::array<int, 2> b{};
-    if (o.variant == Variant::Decouverte) return b;
-    for (int su = 0; su < 4; ++su) {
-        Suit suit = static_cast<Suit>(su);
-        bool counts = c.contract.kind == ContractKind::SuitTrump  ? c.contract.trump == suit
-                      : c.contract.kind == ContractKind::AllTrump ? o.rules.coinche.ta_belote == TaBelote::EachSuit
-                                                                  : false;
-        if (!counts) continue;
-        for (Seat s = 0; s < 4; ++s)
-            if (c.hands[s]->contains(Card(Rank::King, suit)) && c.hands[s]->contains(Card(Rank::Queen, suit)))
-                b[team_of(s)] += 20;
+// §2.5 / §4.3 / §6.6: belote suits are the trump suit; none in SA; every suit in TA (ta_belote =
+// each_suit); in Découverte only with decouverte_belote.
+bool belote_suit(const MatchOptions& o, const Contract& c, Suit suit) {
+    if (o.variant == Variant::Decouverte && !o.rules.decouverte.belote) return false;
+    if (c.kind == ContractKind::SuitTrump) return c.trump == suit;
+    return c.kind == ContractKind::AllTrump && o.rules.coinche.ta_belote == TaBelote::EachSuit;
+}
+
+// The words the rules expect to be heard with `card` played by `seat` saying `said` (§2.5), and the
+// points credited; updates the watch.
+BeloteCall expected_call(const MatchOptions& o, DealWatch& w, Seat seat, Card card, BeloteCall said) {
+    const bool honour = card.rank() == Rank::King || card.rank() == Rank::Queen;
+    if (!honour || !belote_suit(o, w.contract, card.suit())) return BeloteCall::None;
+    const BeloteAnnouncement mode = o.rules.belote.announcement;
+    const int su = static_cast<int>(card.suit());
+    const Card other(card.rank() == Rank::King ? Rank::Queen : Rank::King, card.suit());
+    if (w.cards_now[seat].contains(other) && (!o.rules.belote.king_first || card.rank() == Rank::King)) {
+        if (mode != BeloteAnnouncement::Auto && said != BeloteCall::Belote) return BeloteCall::None;
+        w.called[su] = seat;
+        if (mode != BeloteAnnouncement::ManualStrict) w.belote[team_of(seat)] += 20;
+        return BeloteCall::Belote;
     }
-    return b;
+    if (w.called[su] == seat) {
+        if (mode != BeloteAnnouncement::Auto && said != BeloteCall::Rebelote) return BeloteCall::None;
+        if (mode == BeloteAnnouncement::ManualStrict) w.belote[team_of(seat)] += 20;
+        return BeloteCall::Rebelote;
+    }
+    return BeloteCall::None;
 }
 
 // Independent rescoring (§2.6–2.7, §3.4, §4.4–4.5, §6.6). Returns {score, escrow after}.
@@ -57,11 +73,19 @@ std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatc
     const int all_melds = w.melds[0] + w.melds[1];
     std::array<int, 2> s{};
     enum { Made, Failed, Litige } out;
-    if (o.variant == Variant::Decouverte) {
-        if (tot[t] > 81)
+    if (o.variant == Variant::Decouverte) {  // §6.6: beat the opponent; no litige
+        const MeldRules& mr = o.rules.melds;
+        if (capot_t || (!capot_d && tot[t] > tot[d])) {
             s = tot;
-        else
-            s[d] = capot_d ? 252 : 162;
+            if (capot_t && mr.capot == MeldTransfer::ToWinners) {
+                s[t] += w.melds[d];
+                s[d] -= w.melds[d];
+            }
+        } else {
+            bool moves = (capot_d ? mr.capot : mr.failed_contract) == MeldTransfer::ToWinners;
+            s[d] = (capot_d ? 252 : 162) + w.melds[d] + (moves ? w.melds[t] : 0) + w.belote[d];
+            s[t] = w.belote[t] + (moves ? 0 : w.melds[t]);
+        }
         return {s, 0};
     }
     if (o.variant == Variant::Coinche) {
@@ -69,41 +93,52 @@ std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatc
         const int V = w.bid_value;
         const int m = w.contre_level == 0 ? 1 : w.contre_level == 1 ? 2 : r.surcontre_multiplier;
         const bool capot_bid = V == 250;
+        // §4.4 coinche_melds_count / coinche_belote_counts: what the contract is judged on.
+        std::array<int, 2> judged = tot;
+        for (Team x : {0, 1}) judged[x] -= (r.melds_count ? 0 : w.melds[x]) + (r.belote_counts ? 0 : w.belote[x]);
         if (capot_bid)
             out = capot_t ? Made : Failed;
         else if (capot_t)
             out = Made;
-        else if (tot[t] < V)
+        else if (judged[t] < V)
             out = Failed;
-        else if (tot[t] == tot[d] && m == 1 && r.tie == CoincheTie::Litige)
-            out = Litige;
+        else if (judged[t] == judged[d])  // §4.4: whichever success rule, a doubled tie fails
+            out = m == 1 && r.tie == CoincheTie::Litige ? Litige : Failed;
         else if (r.success == CoincheSuccess::ReachOnly)
             out = Made;
         else
-            out = tot[t] > tot[d] ? Made : Failed;
+            out = judged[t] > judged[d] ? Made : Failed;
+        const int f = r.double_scope == CoincheDoubleScope::WholeScore ? m : 1;  // whole_score
         auto base = [&](Team x) { return w.tricks[x] == 8 ? 252 : r.fail_base; };
         auto part = [&](Team x) {
             if (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500) return 500 * m;
             return r.double_scope == CoincheDoubleScope::ContractOnly ? base(x) + m * V : m * (base(x) + V);
         };
+        const bool capot_moves = o.rules.melds.capot == MeldTransfer::ToWinners;
+        const bool fail_moves = o.rules.melds.failed_contract == MeldTransfer::ToWinners;
         if (out == Made && m == 1) {
-            int moved = capot_t ? w.melds[d] : 0;
+            int moved = capot_t && capot_moves ? w.melds[d] : 0;
             s[t] = (capot_bid && r.capot_scoring == CoincheCapotScoring::Forfait500 ? 500 + w.melds[t] + w.belote[t]
                                                                                     : tot[t] + V) +
                    moved;
             s[d] = tot[d] - moved;
         } else if (out == Made) {
-            s[t] = part(t) + all_melds + w.belote[t];
+            s[t] = part(t) + f * (all_melds + w.belote[t]);
             s[d] = w.belote[d];
         } else if (out == Failed) {
-            s[d] = part(d) + all_melds + w.belote[d];
-            s[t] = w.belote[t];
+            const bool moves = capot_d ? capot_moves : fail_moves;
+            s[d] = part(d) + f * (w.melds[d] + (moves ? w.melds[t] : 0) + w.belote[d]);
+            s[t] = w.belote[t] + (moves ? 0 : w.melds[t]);
             if (r.belote_on_failure == CoincheBeloteOnFailure::ToDefenders) {
-                s[d] += s[t];
-                s[t] = 0;
+                s[d] += f * w.belote[t];
+                s[t] -= w.belote[t];
             }
         } else {
             s[d] = tot[d];
+            if (!o.rules.litige_escrow_includes_belote) {
+                s[t] = w.belote[t];
+                return {s, escrow + tot[t] - w.belote[t]};
+            }
             return {s, escrow + tot[t]};
         }
     } else {
@@ -128,6 +163,10 @@ std::pair<std::array<int, 2>, int> rescore(const MatchOptions& o, const DealWatc
         } else {
             out = Litige;
             s[d] = tot[d];
+            if (!o.rules.litige_escrow_includes_belote) {
+                s[t] = w.belote[t];
+                return {s, escrow + tot[t] - w.belote[t]};
+            }
             return {s, escrow + tot[t]};
         }
     }
@@ -152,8 +191,10 @@ CardSet cards_in(const Event& e) {
                 hands(ev.hands);
             else if constexpr (std::is_same_v<T, TurnStarted>) {
                 if (ev.legal)
-                    for (auto& a : *ev.legal)
+                    for (auto& a : *ev.legal) {
                         if (a.kind == ActionKind::PlayCard) cs.insert(a.card);
+                        cs |= a.cards;  // Declare: the seat's own combinations
+                    }
             } else if constexpr (std::is_same_v<T, CardPlayed>)
                 cs.insert(ev.card);
             else if constexpr (std::is_same_v<T, TrickWon>)
@@ -181,8 +222,10 @@ CardSet cards_in(const View& v) {
     CardSet cs = v.hand | v.trick.cards();
     if (v.last_trick) cs |= v.last_trick->cards();
     if (v.turn_up) cs.insert(*v.turn_up);
-    for (auto& a : v.legal)
+    for (auto& a : v.legal) {
         if (a.kind == ActionKind::PlayCard) cs.insert(a.card);
+        cs |= a.cards;
+    }
     for (auto& tv : v.tableaux)
         for (auto& p : tv)
             if (p.face_up) cs.insert(*p.face_up);
@@ -193,7 +236,7 @@ CardSet cards_in(const View& v) {
 }
 
 struct Stats {
-    int matches = 0, deals = 0, capots = 0, litiges = 0, failed = 0, contres = 0, multi_belote = 0;
+    int matches = 0, deals = 0, capots = 0, litiges = 0, failed = 0, contres = 0, multi_belote = 0, awarded = 0;
 };
 
 // Plays one match with random legal actions (or robots) and checks every property. Returns false on failure.
@@ -205,7 +248,9 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
     const bool de = options.variant == Variant::Decouverte;
     DealWatch w;
     int escrow = 0;
+    std::array<int, 2> escrow_by_side{};  // who put the pending escrow there (escrow_at_match_end)
     std::array<int, 2> totals{};
+    Action last{};  // the action that produced the batch of events being checked
     std::vector<Event> events = m.start();
     CardSet hidden_before;  // face-down cards before the batch (Découverte)
     // 4 seats: what each observer (seats 0-3, 4 = spectator) may have seen this deal.
@@ -264,7 +309,9 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
                 w.bid_value = ev->bid_value;
                 w.contre_level = ev->contre_level;
                 if (ev->contre_level) ++stats.contres;
-                w.expected_belote = expected_belote(options, *ev);
+                w.contract = ev->contract;
+                if (!de)
+                    for (Seat s = 0; s < seats; ++s) w.cards_now[s] = *ev->hands[s];
                 if (!de) {
                     CardSet all;
                     for (Seat s = 0; s < seats; ++s) {
@@ -275,12 +322,20 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
                     ASSERT_EQ(all, CardSet::full());
                 }
             }
+            if (auto* ev = std::get_if<TableauxDealt>(&e))
+                for (Seat s = 0; s < seats; ++s)
+                    for (const PileView& pile : ev->tableaux[s])
+                        if (pile.face_up) w.cards_now[s].insert(*pile.face_up);
+            if (auto* ev = std::get_if<CardRevealed>(&e)) w.cards_now[ev->seat].insert(ev->card);
             if (auto* ev = std::get_if<CardPlayed>(&e)) {
                 ASSERT_FALSE(w.played.contains(ev->card));
                 w.played.insert(ev->card);
                 ++w.plays;
                 ++w.plays_by_seat[ev->seat];
-                if (ev->belote == BeloteCall::Belote) w.belote[team_of(ev->seat)] += 20;
+                ASSERT_EQ(last.card, ev->card);
+                ASSERT_EQ(ev->belote, expected_call(options, w, ev->seat, ev->card, last.belote))
+                    << to_string(last) << " seed " << seed;
+                w.cards_now[ev->seat].erase(ev->card);
             }
             if (auto* ev = std::get_if<TrickWon>(&e)) {
                 w.card_points[team_of(ev->winner)] += ev->points;
@@ -297,9 +352,22 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
                 int cards_total = sc.card_points[0] + sc.card_points[1] + sc.last_trick[0] + sc.last_trick[1];
                 ASSERT_EQ(cards_total, sc.capot ? 252 : 162);
                 ASSERT_EQ(sc.card_points, w.card_points);
-                ASSERT_EQ(w.belote, w.expected_belote);
-                ASSERT_EQ(sc.belote, w.expected_belote);
+                ASSERT_EQ(sc.belote, w.belote);
                 auto [expected, escrow_after] = rescore(options, w, escrow);
+                if (escrow_after > escrow)
+                    escrow_by_side[w.takers] += escrow_after - escrow;
+                else
+                    escrow_by_side = {};
+                // §8 escrow_at_match_end = award_to_creators: a match about to end gives the pending
+                // escrow back to the sides that put it there.
+                std::array<int, 2> after{totals[0] + expected[0], totals[1] + expected[1]};
+                if (options.rules.escrow_at_match_end == EscrowAtMatchEnd::AwardToCreators && escrow_after > 0 &&
+                    (after[0] >= options.target || after[1] >= options.target) && after[0] != after[1]) {
+                    for (Team x : {0, 1}) expected[x] += escrow_by_side[x];
+                    escrow_after = 0;
+                    escrow_by_side = {};
+                    ++stats.awarded;
+                }
                 ASSERT_EQ(sc.score, expected) << "deal " << ev->deal_number << " seed " << seed;
                 escrow = escrow_after;
                 ASSERT_EQ(sc.escrow_after, escrow);
@@ -339,16 +407,34 @@ void play_and_check(const MatchOptions& options, std::uint64_t seed, bool robots
         auto legal = m.legal_actions(seat);
         ASSERT_FALSE(legal.empty());
         if (de && m.phase() == Phase::Play) {
-            for (auto& a : legal) ASSERT_FALSE(m.face_down(seat).contains(a.card));
+            for (auto& a : legal) {
+                if (a.kind == ActionKind::PlayCard) {
+                    ASSERT_FALSE(m.face_down(seat).contains(a.card));
+                }
+                ASSERT_TRUE((m.face_down(seat) & a.cards).empty());  // Declare: face-up cards only
+            }
         }
         Action action;
-        if (robots) {
+        // coinche_contre_timing = any_time: now and then an opponent contres out of turn (§4.2).
+        if (options.rules.coinche.contre_timing == CoincheContreTiming::AnyTime && m.phase() == Phase::Auction &&
+            rng.below(4) == 0) {
+            Seat other = static_cast<Seat>(rng.below(seats));
+            if (other != seat && !m.legal_actions(other).empty()) {
+                ASSERT_EQ(m.legal_actions(other), std::vector<Action>{Action::contre()});
+                seat = other;
+                legal = m.legal_actions(other);
+            }
+        }
+        if (seat != *m.to_act()) {
+            action = Action::contre();
+        } else if (robots) {
             action = robot_decide(m.view(Observer::of_seat(seat)), rng);
         } else if (options.variant == Variant::Coinche && m.phase() == Phase::Auction && rng.below(10) < 7) {
             action = Action::pass();  // keep random auctions from always racing to capot
         } else {
             action = legal[rng.below(legal.size())];
         }
+        last = action;
         auto result = m.apply(seat, action);
         ASSERT_TRUE(result.ok()) << result.message;
         events = std::move(result.events);
@@ -366,9 +452,11 @@ void run_many(const MatchOptions& options, int matches, std::uint64_t seed0, boo
         }
     }
     EXPECT_EQ(stats.matches, matches);
-    std::printf("  %s%s: %d matches, %d deals, %d capots, %d litiges, %d failed, %d contred, %d with 2+ belotes\n",
-                std::string(to_string(options.variant)).c_str(), robots ? " (robots)" : "", stats.matches, stats.deals,
-                stats.capots, stats.litiges, stats.failed, stats.contres, stats.multi_belote);
+    std::printf(
+        "  %s%s: %d matches, %d deals, %d capots, %d litiges, %d failed, %d contred, %d with 2+ belotes, "
+        "%d escrows given back\n",
+        std::string(to_string(options.variant)).c_str(), robots ? " (robots)" : "", stats.matches, stats.deals,
+        stats.capots, stats.litiges, stats.failed, stats.contres, stats.multi_belote, stats.awarded);
 }
 
 MatchOptions of(Variant v, int target = 301) {
@@ -415,6 +503,15 @@ TEST(VariantProperties, CoincheNonDefaultOptions) {
     ta.rules.coinche.ta_belote = TaBelote::None;
     ta.rules.melds.equal_tiebreak = EqualMeldTiebreak::Cancel;
     run_many(ta, 500, 7500);
+    // Issue 17: the meld transfer options and reach_only ties (doubled or coinche_tie = fail).
+    MatchOptions kept = of(Variant::Coinche);
+    kept.rules.melds.failed_contract = MeldTransfer::KeptByOwner;
+    kept.rules.melds.capot = MeldTransfer::KeptByOwner;
+    kept.rules.coinche.success = CoincheSuccess::ReachOnly;
+    run_many(kept, 500, 7700);
+    kept.rules.coinche.tie = CoincheTie::Fail;
+    kept.rules.coinche.belote_on_failure = CoincheBeloteOnFailure::ToDefenders;
+    run_many(kept, 500, 7900);
 }
 
 TEST(VariantProperties, DecouverteNonDefaultOptions) {
@@ -425,6 +522,76 @@ TEST(VariantProperties, DecouverteNonDefaultOptions) {
     MatchOptions every = of(Variant::Decouverte);
     every.rules.shuffle_policy = ShufflePolicy::ShuffleEveryDeal;
     run_many(every, 300, 8500);
+}
+
+// Issue 17: every §9 value the engine refused before, in random and robot play, each deal rescored
+// by the test's own reading of docs/rules.md.
+TEST(VariantProperties, BeloteAnnouncementModes) {
+    for (BeloteAnnouncement mode : {BeloteAnnouncement::Manual, BeloteAnnouncement::ManualStrict})
+        for (bool king_first : {false, true})
+            for (Variant v : {Variant::Classic, Variant::Coinche}) {
+                MatchOptions o = of(v);
+                o.rules.belote = {mode, king_first};
+                run_many(o, 300, 9000);
+                run_many(o, 50, 9500, /*robots=*/true);
+            }
+    MatchOptions king = of(Variant::ClassicAnnouncements);
+    king.rules.belote.king_first = true;
+    run_many(king, 300, 9700);
+}
+
+TEST(VariantProperties, ManualMeldsAndCardReuse) {
+    for (Variant v : {Variant::ClassicAnnouncements, Variant::Coinche}) {
+        MatchOptions o = of(v);
+        o.rules.melds.declaration = MeldDeclaration::Manual;
+        run_many(o, 500, 10000);
+        run_many(o, 50, 10500, /*robots=*/true);
+        o.rules.melds.card_reuse = true;
+        run_many(o, 300, 10700);
+        MatchOptions reuse = of(v);
+        reuse.rules.melds.card_reuse = true;
+        run_many(reuse, 300, 10900);
+    }
+}
+
+TEST(VariantProperties, CoincheAuctionAndScoringOptions) {
+    MatchOptions o = of(Variant::Coinche);
+    o.rules.coinche.bid_ranking = CoincheBidRanking::DenominationOrder;
+    o.rules.coinche.contre_timing = CoincheContreTiming::AnyTime;
+    run_many(o, 500, 11000);
+    MatchOptions counts = of(Variant::Coinche);
+    counts.rules.coinche.melds_count = false;
+    counts.rules.coinche.belote_counts = false;
+    counts.rules.coinche.double_scope = CoincheDoubleScope::WholeScore;
+    counts.rules.litige_escrow_includes_belote = false;
+    run_many(counts, 500, 11500);
+    run_many(counts, 50, 11800, /*robots=*/true);
+}
+
+TEST(VariantProperties, DirectionAndEscrowAtMatchEnd) {
+    for (Variant v : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche}) {
+        MatchOptions o = of(v);
+        o.rules.direction = Direction::Clockwise;
+        o.rules.escrow_at_match_end = EscrowAtMatchEnd::AwardToCreators;
+        run_many(o, 1000, 12000);
+    }
+    MatchOptions classic = of(Variant::Classic);
+    classic.rules.escrow_at_match_end = EscrowAtMatchEnd::AwardToCreators;
+    classic.rules.litige_escrow_includes_belote = false;
+    run_many(classic, 1000, 13000);
+}
+
+TEST(VariantProperties, DecouverteBeloteAndAnnouncements) {
+    MatchOptions o = of(Variant::Decouverte);
+    o.rules.decouverte.belote = true;
+    o.rules.decouverte.announcements = true;
+    run_many(o, 1000, 14000);
+    run_many(o, 100, 14500, /*robots=*/true);
+    o.rules.belote = {BeloteAnnouncement::Manual, true};
+    o.rules.melds = {MeldLongRun::Split,        EqualMeldTiebreak::Cancel, MeldTransfer::KeptByOwner,
+                     MeldTransfer::KeptByOwner, MeldDeclaration::Manual,   true};
+    o.rules.decouverte.reveal = DecouverteReveal::LeaderImmediately;
+    run_many(o, 500, 14700);
 }
 
 TEST(VariantOptions, ValidateRefusesOptionsAVariantDoesNotUse) {
@@ -461,6 +628,21 @@ TEST(VariantOptions, ValidateRefusesOptionsAVariantDoesNotUse) {
         ok.variant = v;
         EXPECT_FALSE(validate(ok).has_value()) << to_string(v);
     }
+    // Belote and announcement options apply to Découverte only with its bonus options.
+    MatchOptions de_belote;
+    de_belote.variant = Variant::Decouverte;
+    de_belote.rules.belote.announcement = BeloteAnnouncement::Manual;
+    EXPECT_TRUE(validate(de_belote).has_value());
+    de_belote.rules.decouverte.belote = true;
+    EXPECT_FALSE(validate(de_belote).has_value());
+    MatchOptions de_melds;
+    de_melds.variant = Variant::Decouverte;
+    de_melds.rules.melds.card_reuse = true;
+    EXPECT_TRUE(validate(de_melds).has_value());
+    de_melds.rules.decouverte.announcements = true;
+    EXPECT_FALSE(validate(de_melds).has_value());
+    de_melds.rules.escrow_at_match_end = EscrowAtMatchEnd::AwardToCreators;
+    EXPECT_TRUE(validate(de_melds).has_value());  // no litige escrow in Découverte
 }
 
 }  // namespace

@@ -11,21 +11,22 @@
 #include <variant>
 
 #include "protocol/decode.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/replies.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto decoded = belote::protocol::decode_request(text);
     if (const auto* error = std::get_if<belote::protocol::DecodeError>(&decoded)) {
-        // The id of an error is null, an integer or a string (docs/protocol.md).
-        if (!error->id.is_null() && !error->id.is_number_integer() && !error->id.is_string()) std::abort();
-        const auto reply =
-            belote::protocol::to_text(belote::protocol::error_reply(error->id, error->code, error->message));
-        if (reply.empty()) std::abort();
+        // Every error can be written, and reads back as JSON with the same id.
+        const auto reply = belote::protocol::error_text(error->id, error->code, error->message);
+        const auto back = nlohmann::json::parse(reply, nullptr, false);
+        if (!back.is_object() || back["id"] != belote::protocol::id_json(error->id)) std::abort();
     } else {
         const auto& request = std::get<belote::protocol::Request>(decoded);
-        if (!request.id.is_number_integer() && !request.id.is_string()) std::abort();
-        (void)belote::protocol::to_text(belote::protocol::ok_reply(request.id));
+        // A decoded request always has an id (an integer or a string).
+        if (std::holds_alternative<std::monostate>(request.id)) std::abort();
+        (void)belote::protocol::ok_text(request.id);
     }
     return 0;
 }

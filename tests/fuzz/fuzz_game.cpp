@@ -7,12 +7,13 @@
 // gets past the lobby quickly:
 //   "!h" hello   "!c<b>" create_table   "!s<b>" sit   "!r<b>" add_robot   "!g" start
 //   "!p<b>" the b-th legal action of the last `turn` this connection received
-// (<b> is one byte: seat = (b & 7) % 6 - 1, so -1..4 are all tried; table = "t" + ((b >> 3) % 3 + 1)).
-// Robots act without delay; matches are to 301. At most 256 frames per input. After each frame
+// (<b> is one byte: seat = (b & 7) % 6 - 1, so -1..4 are all tried; the table is one of the ids
+// created so far, chosen by b >> 3, or "t1" before any).
+// Robots act without delay, on the io_context; matches are to 301. At most 256 frames per input. After each frame
 // the io_context is drained.
 //
 // Checks: nothing crashes (ASan/UBSan), every shortcut request on a connection that stays open
-// gets exactly one reply (DESIGN.md invariant 5), and every server frame is a JSON object.
+// gets exactly one reply (docs/design.md invariant 5), and every server frame is a JSON object.
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
@@ -28,8 +29,9 @@
 #include <string>
 #include <string_view>
 
-#include "server/app.hpp"
 #include "server/config.hpp"
+#include "server/sessions/game_service.hpp"
+#include "server/tables/robot_pool.hpp"
 
 namespace {
 
@@ -40,13 +42,15 @@ class FakeConnection final : public belote::net::Connection {
 public:
     explicit FakeConnection(std::uint64_t id) : id_(id) {}
     std::uint64_t id() const override { return id_; }
-    void send(std::string text) override {
-        if (!closed_) sent.push_back(std::move(text));
+    using belote::net::Connection::send;
+    void send(belote::net::SharedText text) override {
+        if (!closed_) sent.emplace_back(text.view());
     }
     void close(std::uint16_t, std::string) override { close_requested = true; }
     std::string remote_address() const override { return "fuzz"; }
 
     std::vector<std::string> sent;
+    std::shared_ptr<belote::net::MessageSink> sink;
     bool close_requested = false;
     bool closed_ = false;
     json last_turn;                      ///< last `turn` event with legal actions
@@ -70,8 +74,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     boost::asio::io_context ioc;
     belote::Config config;
     config.robot_delay_ms = 0;
-    auto handler = belote::make_game_handler(ioc, config);
+    belote::sessions::ServiceParts parts{belote::tables::make_system_clock(ioc), belote::tables::os_random_source(),
+                                         std::make_shared<belote::tables::RobotPool>(ioc, 0)};
+    auto handler = std::make_shared<belote::sessions::GameService>(ioc, config, parts);
     std::array<std::shared_ptr<FakeConnection>, 6> conns{};
+    std::vector<std::string> tables;  // ids from create_table replies
+    auto close = [](FakeConnection& c) {
+        c.closed_ = true;
+        if (auto sink = std::move(c.sink)) sink->on_close();
+    };
 
     auto drain = [&] {
         for (int i = 0; i < 200000 && ioc.poll() > 0; ++i) ioc.restart();
@@ -87,12 +98,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     if (it != c->replies.end()) ++it->second;
                 }
                 if (type == "turn" && m.contains("legal")) c->last_turn = m;
+                if (type == "ok" && m.contains("table") && m["table"].is_string() && tables.size() < 8)
+                    tables.push_back(m["table"]);
             }
             c->sent.clear();
-            if (c->close_requested && !c->closed_) {  // the server closed it (e.g. 4001)
-                c->closed_ = true;
-                handler->on_close(c);
-            }
+            if (c->close_requested && !c->closed_) close(*c);  // the server closed it (e.g. 4001)
         }
     };
 
@@ -107,24 +117,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         frame.remove_prefix(1);
         auto& c = conns[(selector & 7) % conns.size()];
         if (selector & 0x80) {
-            if (c && !c->closed_) {
-                c->closed_ = true;
-                handler->on_close(c);
-            }
+            if (c && !c->closed_) close(*c);
             c.reset();
             drain();
             continue;
         }
         if (!c || c->closed_) {
             c = std::make_shared<FakeConnection>(next_id++);
-            handler->on_open(c);
+            c->sink = handler->on_open(c);
         }
         std::string text;
         if (frame.size() >= 2 && frame[0] == '!') {
             const auto b = frame.size() >= 3 ? static_cast<std::uint8_t>(frame[2]) : 0;
             const std::string rid = "f" + std::to_string(c->shortcuts++);
             const int seat = (b & 7) % 6 - 1;
-            const std::string table = "t" + std::to_string((b >> 3) % 3 + 1);
+            const std::string table = tables.empty() ? "t1" : tables[(b >> 3) % tables.size()];
             json m;
             switch (frame[1]) {
                 case 'h': m = {{"type", "hello"}, {"protocol", 1}, {"nickname", "n" + std::to_string(b)}}; break;
@@ -150,7 +157,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } else {
             text.assign(frame);
         }
-        handler->on_text(c, std::move(text));
+        if (c->sink) c->sink->on_text(std::move(text));
         drain();
     }
     drain();
@@ -159,7 +166,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (const auto& [rid, n] : c->replies)
                 if (n != 1) std::abort();  // not exactly one reply
     for (auto& c : conns)
-        if (c && !c->closed_) handler->on_close(c);
+        if (c && !c->closed_) close(*c);
     drain();
     return 0;
 }

@@ -71,7 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } else {
             const auto decoded = protocol::decode_request(frame);
             if (const auto* request = std::get_if<protocol::Request>(&decoded))
-                if (const auto* act = std::get_if<protocol::Act>(&request->command)) action = act->action;
+                if (const auto* table = std::get_if<protocol::TableCommand>(&request->command))
+                    if (const auto* act = std::get_if<platform::Act>(&table->request)) action = act->action;
         }
         if (!action) continue;
 

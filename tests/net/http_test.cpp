@@ -1,6 +1,6 @@
 // HTTP side of the server: /healthz, static files, refusals. Real sockets, in-process server.
 
-#include "server/net/echo_handler.hpp"
+#include "tests/net/echo_handler.hpp"
 #include "tests/net/test_server.hpp"
 
 #include <gtest/gtest.h>

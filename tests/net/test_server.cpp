@@ -65,10 +65,30 @@ TestServer::~TestServer() {
     server_.reset();
 }
 
-void ScriptedHandler::on_open(std::shared_ptr<Connection> connection) {
-    std::lock_guard lock(mutex_);
-    opened_.push_back(connection);
-    cv_.notify_all();
+namespace {
+
+/// Hands one connection's messages to the ScriptedHandler.
+class ScriptedSink final : public MessageSink {
+public:
+    ScriptedSink(std::shared_ptr<ScriptedHandler> handler, std::shared_ptr<Connection> connection)
+        : handler_(std::move(handler)), connection_(std::move(connection)) {}
+    void on_text(std::string_view text) override { handler_->on_text(connection_, std::string(text)); }
+    void on_close() override { handler_->on_close(connection_); }
+
+private:
+    std::shared_ptr<ScriptedHandler> handler_;
+    std::shared_ptr<Connection> connection_;
+};
+
+}  // namespace
+
+std::shared_ptr<MessageSink> ScriptedHandler::on_open(std::shared_ptr<Connection> connection) {
+    {
+        std::lock_guard lock(mutex_);
+        opened_.push_back(connection);
+        cv_.notify_all();
+    }
+    return std::make_shared<ScriptedSink>(shared_from_this(), std::move(connection));
 }
 
 void ScriptedHandler::on_text(const std::shared_ptr<Connection>& connection, std::string text) {

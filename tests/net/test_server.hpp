@@ -59,11 +59,11 @@ private:
 /// "flood <n>" sends n messages "m0".."m<n-1>", "throw" throws; anything else is echoed. Records the
 /// connections (weakly: a Connection must not outlive the io_context) and lets the test wait
 /// for events (condition variable, bounded wait).
-class ScriptedHandler final : public ConnectionHandler {
+class ScriptedHandler final : public ConnectionHandler, public std::enable_shared_from_this<ScriptedHandler> {
 public:
-    void on_open(std::shared_ptr<Connection> connection) override;
-    void on_text(const std::shared_ptr<Connection>& connection, std::string text) override;
-    void on_close(const std::shared_ptr<Connection>& connection) override;
+    std::shared_ptr<MessageSink> on_open(std::shared_ptr<Connection> connection) override;
+    void on_text(const std::shared_ptr<Connection>& connection, std::string text);
+    void on_close(const std::shared_ptr<Connection>& connection);
 
     /// Waits until `n` connections were opened; returns the n-th (nullptr on timeout or if it
     /// no longer exists).

@@ -1,7 +1,7 @@
 // WebSocket side of the server: round trip, limits, close codes, thread-safe send/close.
 
-#include "server/net/close_codes.hpp"
-#include "server/net/echo_handler.hpp"
+#include "protocol/close_codes.hpp"
+#include "tests/net/echo_handler.hpp"
 #include "tests/net/test_server.hpp"
 
 #include <gtest/gtest.h>
@@ -15,6 +15,7 @@ namespace {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace close_code = protocol::close_code;
 
 /// The shortest idle timeout the server accepts (--idle-timeout-s): a ping after 1 s of silence.
 Config with_short_idle_timeout() {

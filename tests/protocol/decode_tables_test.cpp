@@ -8,17 +8,29 @@
 namespace belote::protocol {
 namespace {
 
+using namespace platform;
+
 template <class T>
 T decoded(const std::string& text) {
     auto d = decode_request(text);
     const auto* request = std::get_if<Request>(&d);
     if (!request) ADD_FAILURE() << text << " -> " << std::get<DecodeError>(d).message;
-    const T* command = request ? std::get_if<T>(&request->command) : nullptr;
+    const T* command = nullptr;
+    if constexpr (std::is_constructible_v<TableRequest, T>) {
+        const auto* table = request ? std::get_if<TableCommand>(&request->command) : nullptr;
+        command = table ? std::get_if<T>(&table->request) : nullptr;
+    } else {
+        command = request ? std::get_if<T>(&request->command) : nullptr;
+    }
     if (!command) {
         ADD_FAILURE() << text << " decoded to another command";
         return T{};
     }
     return *command;
+}
+
+std::string table_of(const std::string& text) {
+    return std::get<TableCommand>(std::get<Request>(decode_request(text)).command).table;
 }
 
 std::string error_of(const std::string& text) {
@@ -28,15 +40,16 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(DecodeTablesTest, SetOptionsKeepsOnlyTheGivenFields) {
-    auto c = decoded<SetOptions>(
-        R"({"type":"set_options","id":1,"table":"t1","options":{"turn_time":20,"stake":5,"private":true}})");
-    EXPECT_EQ(c.table, "t1");
-    EXPECT_EQ(c.options.turn_time_s, 20);
-    EXPECT_EQ(c.options.stake, 5);
-    EXPECT_EQ(c.options.private_table, true);
-    EXPECT_FALSE(c.options.target);
-    EXPECT_FALSE(c.options.variant);
-    EXPECT_FALSE(c.options.spectators);
+    const std::string text =
+        R"({"type":"set_options","id":1,"table":"t1","options":{"turn_time":20,"stake":5,"private":true}})";
+    auto c = decoded<SetOptions>(text);
+    EXPECT_EQ(table_of(text), "t1");
+    EXPECT_EQ(c.patch.turn_time_s, 20);
+    EXPECT_EQ(c.patch.stake, 5);
+    EXPECT_EQ(c.patch.private_table, true);
+    EXPECT_FALSE(c.patch.target);
+    EXPECT_FALSE(c.patch.variant);
+    EXPECT_FALSE(c.patch.spectators);
 }
 
 TEST(DecodeTablesTest, SetOptionsRanges) {
@@ -60,9 +73,12 @@ TEST(DecodeTablesTest, SetOptionsRanges) {
 TEST(DecodeTablesTest, CancelWatchChatInviteStand) {
     EXPECT_EQ(decoded<VoteCancel>(R"({"type":"vote_cancel","id":1,"table":"t1","accept":true})").accept, true);
     EXPECT_EQ(error_of(R"({"type":"vote_cancel","id":1,"table":"t1"})"), "bad_message");
-    EXPECT_EQ(decoded<ProposeCancel>(R"({"type":"propose_cancel","id":1,"table":"t2"})").table, "t2");
-    EXPECT_EQ(decoded<Stand>(R"({"type":"stand","id":1,"table":"t2"})").table, "t2");
-    EXPECT_EQ(decoded<RenewInvite>(R"({"type":"renew_invite","id":1,"table":"t2"})").table, "t2");
+    decoded<ProposeCancel>(R"({"type":"propose_cancel","id":1,"table":"t2"})");
+    EXPECT_EQ(table_of(R"({"type":"propose_cancel","id":1,"table":"t2"})"), "t2");
+    decoded<Stand>(R"({"type":"stand","id":1,"table":"t2"})");
+    EXPECT_EQ(table_of(R"({"type":"stand","id":1,"table":"t2"})"), "t2");
+    decoded<RenewInvite>(R"({"type":"renew_invite","id":1,"table":"t2"})");
+    EXPECT_EQ(table_of(R"({"type":"renew_invite","id":1,"table":"t2"})"), "t2");
     EXPECT_EQ(decoded<Watch>(R"({"type":"watch","id":1,"table":"t1","invite":"ab"})").invite, "ab");
     EXPECT_FALSE(decoded<Watch>(R"({"type":"watch","id":1,"table":"t1"})").invite);
     EXPECT_EQ(decoded<Sit>(R"({"type":"sit","id":1,"table":"t1","seat":1,"invite":"cd"})").invite, "cd");

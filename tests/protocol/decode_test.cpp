@@ -3,6 +3,9 @@
 #include "protocol/decode.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "protocol/replies.hpp"
 
 namespace belote::protocol {
 namespace {
@@ -23,16 +26,23 @@ Request request_of(std::string_view text) {
     return {};
 }
 
+/// The request of a table message, and the table it is for.
+template <class T>
+T table_request(std::string_view text) {
+    return std::get<T>(std::get<TableCommand>(request_of(text).command).request);
+}
+std::string table_of(std::string_view text) { return std::get<TableCommand>(request_of(text).command).table; }
+
 TEST(DecodeTest, Hello) {
     auto r = request_of(R"({"type":"hello","id":1,"protocol":1,"nickname":"Ana"})");
-    EXPECT_EQ(r.id, json(1));
+    EXPECT_EQ(id_json(r.id), json(1));
     auto& h = std::get<Hello>(r.command);
     EXPECT_EQ(h.protocol, 1);
     EXPECT_EQ(h.nickname, "Ana");
     EXPECT_FALSE(h.token);
 
     auto t = request_of(R"({"type":"hello","id":"a","protocol":1,"nickname":"Zoé ♠","token":"8f0c"})");
-    EXPECT_EQ(t.id, json("a"));
+    EXPECT_EQ(id_json(t.id), json("a"));
     EXPECT_EQ(std::get<Hello>(t.command).token, "8f0c");
     EXPECT_EQ(std::get<Hello>(t.command).nickname, "Zoé ♠");
 }
@@ -47,20 +57,44 @@ TEST(DecodeTest, LobbyAndTableCommands) {
     auto d = std::get<CreateTable>(request_of(R"({"type":"create_table","id":3,"variant":"classic"})").command);
     EXPECT_EQ(d.target, 1000);
 
-    auto sit = std::get<Sit>(request_of(R"({"type":"sit","id":4,"table":"t1","seat":0})").command);
-    EXPECT_EQ(sit.table, "t1");
+    auto sit = table_request<platform::Sit>(R"({"type":"sit","id":4,"table":"t1","seat":0})");
+    EXPECT_EQ(table_of(R"({"type":"sit","id":4,"table":"t1","seat":0})"), "t1");
     EXPECT_EQ(sit.seat, 0);
-    auto robot = std::get<AddRobot>(request_of(R"({"type":"add_robot","id":5,"table":"t1","seat":7})").command);
+    auto robot = table_request<platform::AddRobot>(R"({"type":"add_robot","id":5,"table":"t1","seat":7})");
     EXPECT_EQ(robot.seat, 7);  // the range is the table's business (bad_seat)
-    EXPECT_EQ(std::get<Start>(request_of(R"({"type":"start","id":6,"table":"t1"})").command).table, "t1");
+    table_request<platform::Start>(R"({"type":"start","id":6,"table":"t1"})");
+    EXPECT_EQ(table_of(R"({"type":"start","id":6,"table":"t1"})"), "t1");
 
-    EXPECT_EQ(std::get<Act>(request_of(R"({"type":"take","id":7,"table":"t1"})").command).action, Action::take());
-    EXPECT_EQ(std::get<Act>(request_of(R"({"type":"pass","id":8,"table":"t1"})").command).action, Action::pass());
-    EXPECT_EQ(std::get<Act>(request_of(R"({"type":"name","id":9,"table":"t1","suit":"S"})").command).action,
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"take","id":7,"table":"t1"})").action, Action::take());
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"pass","id":8,"table":"t1"})").action, Action::pass());
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"name","id":9,"table":"t1","suit":"S"})").action,
               Action::name_suit(Suit::Spades));
-    auto play = std::get<Act>(request_of(R"({"type":"play","id":10,"table":"t2","card":"JS","extra":[1]})").command);
-    EXPECT_EQ(play.table, "t2");
+    auto play = table_request<platform::Act>(R"({"type":"play","id":10,"table":"t2","card":"JS","extra":[1]})");
+    EXPECT_EQ(table_of(R"({"type":"play","id":10,"table":"t2","card":"JS","extra":[1]})"), "t2");
     EXPECT_EQ(play.action, Action::play(Card(Rank::Jack, Suit::Spades)));
+}
+
+TEST(DecodeTest, ManualBeloteWordsAndDeclarations) {
+    EXPECT_EQ(
+        table_request<platform::Act>(R"({"type":"play","id":1,"table":"t","card":"KH","belote":"belote"})").action,
+        Action::play(Card(Rank::King, Suit::Hearts), BeloteCall::Belote));
+    EXPECT_EQ(
+        table_request<platform::Act>(R"({"type":"play","id":1,"table":"t","card":"QH","belote":"rebelote"})").action,
+        Action::play(Card(Rank::Queen, Suit::Hearts), BeloteCall::Rebelote));
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"play","id":1,"table":"t","card":"QH","belote":null})").action,
+              Action::play(Card(Rank::Queen, Suit::Hearts)));
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"declare","id":2,"table":"t","cards":["JC","QC","KC"]})").action,
+              Action::declare(CardSet{Card(Rank::Jack, Suit::Clubs), Card(Rank::Queen, Suit::Clubs),
+                                      Card(Rank::King, Suit::Clubs)}));
+    EXPECT_EQ(table_request<platform::Act>(R"({"type":"declare","id":2,"table":"t","cards":[]})").action,
+              Action::declare(CardSet{}));
+    for (const char* bad :
+         {R"({"type":"play","id":1,"table":"t","card":"KH","belote":"yes"})",
+          R"({"type":"declare","id":1,"table":"t"})", R"({"type":"declare","id":1,"table":"t","cards":["JC","JC"]})",
+          R"({"type":"declare","id":1,"table":"t","cards":"JC"})"}) {
+        auto e = error_of(bad);
+        EXPECT_EQ(e.code, ErrorCode::BadMessage) << bad;
+    }
 }
 
 struct ErrorCase {
@@ -123,7 +157,7 @@ TEST(DecodeTest, ErrorsCarryExactCodesIdsAndFieldNames) {
         SCOPED_TRACE(c.text);
         auto e = error_of(c.text);
         EXPECT_EQ(to_string(e.code), to_string(c.code));
-        EXPECT_EQ(e.id, c.id);
+        EXPECT_EQ(id_json(e.id), c.id);
         EXPECT_NE(e.message.find(c.mentions), std::string::npos) << e.message;
     }
 }

@@ -194,11 +194,12 @@ TEST(EventJsonTest, NoMessageOfARealMatchShowsAForeignHand) {
 
 TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
     Match match(MatchOptions{}, 42);
-    TableInfo info{"t1",
-                   Variant::Classic,
-                   1000,
-                   TableState::Waiting,
-                   {PlayerInfo{"Ana", false}, PlayerInfo{"Robot 1", true}, std::nullopt, PlayerInfo{"Bo", false}}};
+    platform::TableInfo info{"t1",
+                             Variant::Classic,
+                             1000,
+                             platform::TableStatus::Waiting,
+                             {platform::PlayerInfo{"Ana", false}, platform::PlayerInfo{"Robot 1", true}, std::nullopt,
+                              platform::PlayerInfo{"Bo", false}}};
     json before = snapshot_json(info, 3, match.view(Observer::of_seat(0)));
     EXPECT_EQ(before["view"]["rules"], rules_json(MatchOptions{}));
     before["view"].erase("rules");  // checked above; classic views have no other variant field
@@ -213,7 +214,7 @@ TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
 
     match.start();
     Seat eldest = *match.to_act();
-    info.state = TableState::Playing;
+    info.status = platform::TableStatus::Playing;
     json own = snapshot_json(info, 9, match.view(Observer::of_seat(eldest)))["view"];
     EXPECT_EQ(own["seat"], eldest);
     EXPECT_EQ(own["phase"], "auction");
@@ -248,13 +249,16 @@ TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
 }
 
 TEST(TableJsonTest, SummaryAndSeatChanged) {
-    TableInfo info{
-        "t4", Variant::Classic, 301, TableState::Finished, {std::nullopt, std::nullopt, std::nullopt, std::nullopt}};
+    platform::TableInfo info{"t4",
+                             Variant::Classic,
+                             301,
+                             platform::TableStatus::Finished,
+                             {std::nullopt, std::nullopt, std::nullopt, std::nullopt}};
     EXPECT_EQ(table_summary_json(info),
               json::parse(R"({"table":"t4","variant":"classic","target":301,"state":"finished",
         "seats":[{"seat":0,"player":null},{"seat":1,"player":null},{"seat":2,"player":null},{"seat":3,"player":null}]})"));
     EXPECT_EQ(
-        seat_changed_json("t1", 3, 1, PlayerInfo{"Robot 1", true}),
+        seat_changed_json("t1", 3, 1, platform::PlayerInfo{"Robot 1", true}),
         json::parse(R"({"type":"seat_changed","table":"t1","v":3,"seat":1,"player":{"name":"Robot 1","robot":true}})"));
 }
 

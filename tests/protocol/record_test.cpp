@@ -1,5 +1,5 @@
 // Game records and the `belote` CLI library functions: record JSON round trip, replay of robot
-// matches of every variant, refusal of tampered records, and legal-card queries (RULES.md §10).
+// matches of every variant, refusal of tampered records, and legal-card queries (docs/rules.md §10).
 
 #include "protocol/record.hpp"
 

@@ -1,5 +1,5 @@
 // Protocol for every variant: typed rule options, coinche actions, the variant events' exact JSON
-// for seats and spectators, and Découverte secrecy over many random matches (DESIGN.md invariant 2).
+// for seats and spectators, and Découverte secrecy over many random matches (docs/design.md invariant 2).
 
 #include <gtest/gtest.h>
 
@@ -81,11 +81,14 @@ TEST(RulesJsonTest, RefusalsNameTheOption) {
               "rule option 'must_undertrump' must be true or false");
     EXPECT_EQ(rules_error(R"({"coinche_fail_base":150})", Variant::Coinche).message,
               "rule option 'coinche_fail_base' must be 162 or 160");
-    EXPECT_EQ(rules_error(R"({"melds":"manual"})", Variant::ClassicAnnouncements).message,
-              "rule option 'melds' only \"auto\" is implemented");
+    // Every §9 value is implemented (issue 17): a value outside them is what is refused.
+    EXPECT_EQ(rules_error(R"({"melds":"sometimes"})", Variant::ClassicAnnouncements).message,
+              "rule option 'melds' must be one of \"auto\", \"manual\"");
     EXPECT_EQ(rules_error(R"({"no_such_rule":1})", Variant::Classic).option, "no_such_rule");
-    EXPECT_EQ(rules_error(R"({"litige_escrow_includes_belote":false})", Variant::Coinche).option,
+    EXPECT_EQ(rules_error(R"({"litige_escrow_includes_belote":false})", Variant::Decouverte).option,
               "litige_escrow_includes_belote");
+    EXPECT_EQ(rules_error(R"({"belote_king_first":true})", Variant::Decouverte).message,
+              "rule option 'belote_king_first' does not apply to decouverte without decouverte_belote");
     EXPECT_EQ(rules_error(R"([1])", Variant::Classic).option, "");
 }
 
@@ -130,14 +133,14 @@ TEST(DecodeVariantsTest, CreateTableWithEveryVariantAndRules) {
     ASSERT_TRUE(std::holds_alternative<DecodeError>(refused));
     EXPECT_EQ(std::get<DecodeError>(refused).code, ErrorCode::InvalidOptions);
     EXPECT_EQ(std::get<DecodeError>(refused).message, "rule option 'coinche_tie' does not apply to classic");
-    EXPECT_EQ(std::get<DecodeError>(refused).id, 3);
+    EXPECT_EQ(std::get<DecodeError>(refused).id, RequestId{std::int64_t{3}});
 }
 
 TEST(DecodeVariantsTest, CoincheActions) {
     auto act = [](const char* text) {
         auto decoded = decode_request(text);
         EXPECT_TRUE(std::holds_alternative<Request>(decoded)) << text;
-        return std::get<Act>(std::get<Request>(decoded).command).action;
+        return std::get<platform::Act>(std::get<TableCommand>(std::get<Request>(decoded).command).request).action;
     };
     EXPECT_EQ(act(R"({"type":"bid","id":1,"table":"t1","value":110,"suit":"H"})"),
               Action::bid(110, Contract::suit(Suit::Hearts)));
@@ -157,7 +160,9 @@ TEST(DecodeVariantsTest, CoincheActions) {
     }
     auto record = decode_request(R"({"type":"get_record","id":1,"table":"t4"})");
     ASSERT_TRUE(std::holds_alternative<Request>(record));
-    EXPECT_EQ(std::get<GetRecord>(std::get<Request>(record).command).table, "t4");
+    const auto& table = std::get<TableCommand>(std::get<Request>(record).command);
+    EXPECT_TRUE(std::holds_alternative<platform::GetRecord>(table.request));
+    EXPECT_EQ(table.table, "t4");
 }
 
 TEST(ActionJsonVariantsTest, BidsOnTheWire) {
@@ -290,8 +295,11 @@ void check_decouverte_secrecy(int matches, DecouverteReveal reveal) {
             }
         };
         absorb(match.start());
-        TableInfo info{
-            "t1", Variant::Decouverte, 301, TableState::Playing, {PlayerInfo{"A", false}, PlayerInfo{"B", true}}};
+        platform::TableInfo info{"t1",
+                                 Variant::Decouverte,
+                                 301,
+                                 platform::TableStatus::Playing,
+                                 {platform::PlayerInfo{"A", false}, platform::PlayerInfo{"B", true}}};
         for (int step = 0; step < 5000 && !match.finished(); ++step) {
             Seat seat = *match.to_act();
             for (const Observer& o : observers) check(snapshot_json(info, 1, match.view(o)), "a snapshot");
@@ -324,7 +332,7 @@ TEST(DecouverteSecrecyTest, NoFaceDownCardWithLeaderImmediatelyReveal) {
 }
 
 TEST(SnapshotVariantsTest, FieldsOfEachVariant) {
-    TableInfo info{"t1", Variant::Coinche, 1000, TableState::Playing, {}};
+    platform::TableInfo info{"t1", Variant::Coinche, 1000, platform::TableStatus::Playing, {}};
     MatchOptions co;
     co.variant = Variant::Coinche;
     Match coinche(co, 5);

@@ -278,13 +278,16 @@ TEST(EndToEndTest, TwoHumansAndTwoRobotsPlayAWholeMatchOnTheRealBinary) {
 
     // Each client's transcript starts with what request() buffered (its snapshot, seat changes).
     auto run = [&](GameClient& client, int seat, bool starts) {
-        std::vector<json> early(client.pending().begin(), client.pending().end());
-        client.pending().clear();
+        std::vector<json> early;
+        auto take_pending = [&] {
+            for (auto& m : client.pending()) early.push_back(std::move(m).take_body());
+            client.pending().clear();
+        };
+        take_pending();
         if (starts) {
             json r = client.request({{"type", "start"}, {"table", table}});
             EXPECT_EQ(r["type"], "ok") << r;
-            early.insert(early.end(), client.pending().begin(), client.pending().end());
-            client.pending().clear();
+            take_pending();
         }
         Transcript t = play(client, table, seat);
         t.messages.insert(t.messages.begin(), early.begin(), early.end());

@@ -4,9 +4,6 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -16,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "client/sync_client.hpp"
 #include "server/config.hpp"
 #include "server/net/server.hpp"
 
@@ -24,49 +22,47 @@ namespace belote::testing {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-/// A WebSocket client for tests. Every read waits at most a timeout (then throws
-/// std::runtime_error), so a missing message fails the test instead of hanging it.
+/// A WebSocket client for tests, in the JSON the tests write: client::SyncClient (belote_client)
+/// with requests given and messages returned as nlohmann::json. Every read waits at most a
+/// timeout (then throws), so a missing message fails the test instead of hanging it.
 class GameClient {
 public:
     /// Connects to ws://127.0.0.1:`port`/ws. Throws on failure.
     explicit GameClient(unsigned short port, std::chrono::milliseconds timeout = 10s);
-    ~GameClient();
 
     /// Sends one text frame.
-    void send_text(const std::string& text);
+    void send_text(const std::string& text) { client_.send_text(text); }
     void send(const json& message) { send_text(message.dump()); }
 
     /// The next message in arrival order (buffered events first). Throws on timeout or close.
-    json next();
+    json next() { return std::move(client_.next()).take_body(); }
 
     /// Sends `message` (an "id" is added when missing), then reads until the reply with that id.
     /// Events read meanwhile are kept, in order, for next()/next_event(). Returns the reply.
-    json request(json message);
+    json request(json message) { return client_.request_json(std::move(message)).take_body(); }
 
     /// The next buffered or incoming message that is not a reply (an event).
-    json next_event();
+    json next_event() { return std::move(client_.next_event()).take_body(); }
 
     /// Skips events until one of `type` arrives and returns it (skipped events are dropped).
-    json next_event_of(const std::string& type);
+    json next_event_of(const std::string& type) { return std::move(client_.next_event_of(type)).take_body(); }
 
     /// hello with `nickname` (and `token` when not empty); returns the reply.
-    json hello(const std::string& nickname, const std::string& token = "");
+    json hello(const std::string& nickname, const std::string& token = "") {
+        return std::move(client_.hello(nickname, token)).take_body();
+    }
 
     /// Messages buffered by request() and not yet consumed.
-    std::deque<json>& pending() { return pending_; }
+    std::deque<client::Message>& pending() { return client_.pending(); }
 
     /// Reads until the server closes the connection; returns the close code (throws on timeout).
-    int read_until_closed();
+    int read_until_closed() { return client_.read_until_closed(); }
+
+    /// The typed client underneath.
+    client::SyncClient& typed() { return client_; }
 
 private:
-    json read_one();
-
-    boost::asio::io_context ioc_;
-    boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
-    std::chrono::milliseconds timeout_;
-    std::deque<json> pending_;
-    long next_id_ = 1000;
-    bool broken_ = false;
+    client::SyncClient client_;
 };
 
 /// The real game handler behind a real Server on 127.0.0.1:0, on two io_context threads.

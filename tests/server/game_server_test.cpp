@@ -79,7 +79,7 @@ TEST(GameServerTest, HelloGivesATokenAndAPlayer) {
     EXPECT_EQ(ra["type"], "ok");
     EXPECT_EQ(ra["protocol"], 1);
     EXPECT_TRUE(std::regex_match(ra["token"].get<std::string>(), std::regex("[0-9a-f]{32}"))) << ra;
-    EXPECT_TRUE(std::regex_match(ra["player"]["id"].get<std::string>(), std::regex("p[0-9]+"))) << ra;
+    EXPECT_TRUE(std::regex_match(ra["player"]["id"].get<std::string>(), std::regex("p[a-z2-7]{14}"))) << ra;
     EXPECT_EQ(ra["player"]["nickname"], "Ana");
     EXPECT_EQ(rb["id"], "req-b");
     EXPECT_NE(ra["token"], rb["token"]);

@@ -69,8 +69,8 @@ TEST_P(VariantTableTest, AWholeMatchAgainstRobotsAndItsRecord) {
     for (auto it = vc.rules.begin(); it != vc.rules.end(); ++it) EXPECT_EQ(record["rules"][it.key()], it.value());
 
     auto parsed = protocol::record_from_json(record);
-    ASSERT_TRUE(std::holds_alternative<protocol::GameRecord>(parsed)) << std::get<std::string>(parsed);
-    auto replayed = protocol::replay(std::get<protocol::GameRecord>(parsed));
+    ASSERT_TRUE(std::holds_alternative<belote::GameRecord>(parsed)) << std::get<std::string>(parsed);
+    auto replayed = belote::replay(std::get<belote::GameRecord>(parsed));
     EXPECT_FALSE(replayed.failure) << replayed.failure->reason;
     EXPECT_TRUE(replayed.finished);
     EXPECT_EQ(json(replayed.totals), ended["totals"]);

@@ -4,7 +4,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "server/game/game_handler.hpp"
+#include "server/sessions/game_service.hpp"
+#include "server/tables/robot_pool.hpp"
 
 namespace belote::testing {
 
@@ -14,12 +15,14 @@ Config ClockedServer::default_config() {
     return config;
 }
 
-ClockedServer::ClockedServer(Config config)
-    : clock_(std::make_shared<game::ManualClock>()), work_(boost::asio::make_work_guard(ioc_)) {
+ClockedServer::ClockedServer(Config config, tables::RobotDecider decider, unsigned robot_threads)
+    : clock_(std::make_shared<ManualClock>()), work_(boost::asio::make_work_guard(ioc_)) {
     config.address = "127.0.0.1";
     config.port = 0;
     config.web_dir = std::filesystem::temp_directory_path().string();
-    server_ = std::make_unique<net::Server>(ioc_, config, std::make_shared<game::GameHandler>(ioc_, config, clock_));
+    sessions::ServiceParts parts{clock_, tables::os_random_source(),
+                                 std::make_shared<tables::RobotPool>(ioc_, robot_threads, std::move(decider))};
+    server_ = std::make_unique<net::Server>(ioc_, config, std::make_shared<sessions::GameService>(ioc_, config, parts));
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 

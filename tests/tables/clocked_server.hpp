@@ -11,16 +11,19 @@
 #include <vector>
 
 #include "server/config.hpp"
-#include "server/game/manual_clock.hpp"
 #include "server/net/server.hpp"
+#include "server/tables/robot_pool.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
 
 /// Server + ManualClock. Robots act without delay (robot_delay_ms 0, real timer of 0 ms).
 class ClockedServer {
 public:
-    explicit ClockedServer(Config config = default_config());
+    /// Robots decide with `decider` on `robot_threads` worker threads.
+    explicit ClockedServer(Config config = default_config(), tables::RobotDecider decider = tables::heuristic_robot(),
+                           unsigned robot_threads = 1);
 
     /// GameServer::test_config() without a practical message-rate limit (the ManualClock does not
     /// move by itself, so the token bucket would never refill).
@@ -28,10 +31,10 @@ public:
     ~ClockedServer();
 
     unsigned short port() const { return server_->port(); }
-    game::ManualClock& clock() { return *clock_; }
+    ManualClock& clock() { return *clock_; }
 
 private:
-    std::shared_ptr<game::ManualClock> clock_;
+    std::shared_ptr<ManualClock> clock_;
     boost::asio::io_context ioc_;
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
     std::unique_ptr<net::Server> server_;

@@ -1,4 +1,4 @@
-// Secrecy, checked end to end (DESIGN.md invariant 2): many random matches with human seats, a
+// Secrecy, checked end to end (docs/design.md invariant 2): many random matches with human seats, a
 // spectator, disconnections (robot takeover), reconnections with and without a resume version.
 // Every message each recipient receives is checked against what it may know at that moment:
 // its own cards of the current deal and the cards made public so far — never another seat's

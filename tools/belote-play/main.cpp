@@ -7,125 +7,28 @@
 //   belote-play --host 127.0.0.1 --port 8080 [--target 1000] [--timeout-s 300] [--wait-close 1012]
 
 #include <CLI/CLI.hpp>
-#include <boost/asio/connect.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
-#include <deque>
 #include <iostream>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "client/sync_client.hpp"
+#include "client/table_tracker.hpp"
+
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using nlohmann::json;
+namespace client = belote::client;
 using Clock = std::chrono::steady_clock;
 
-/// A synchronous-looking WebSocket client whose every operation respects one overall deadline.
-class Client {
-public:
-    Client(const std::string& host, unsigned short port, Clock::time_point deadline) : ws_(ioc_), deadline_(deadline) {
-        asio::ip::tcp::resolver resolver(ioc_);
-        const auto endpoints = resolver.resolve(host, std::to_string(port));
-        beast::get_lowest_layer(ws_).expires_at(deadline_);
-        beast::error_code ec;
-        run(
-            [&](auto done) {
-                beast::get_lowest_layer(ws_).async_connect(endpoints, [done](beast::error_code e, auto&&) { done(e); });
-            },
-            "connect");
-        beast::get_lowest_layer(ws_).expires_never();
-        run([&](auto done) { ws_.async_handshake(host + ":" + std::to_string(port), "/ws", done); }, "handshake");
-        ws_.text(true);
-    }
-
-    /// Sends `message` with a fresh id and reads until its reply; other messages are kept for next().
-    json request(json message) {
-        message["id"] = next_id_++;
-        const json id = message["id"];
-        send(message);
-        for (;;) {
-            json m = read();
-            const std::string type = m.value("type", "");
-            if ((type == "ok" || type == "error") && m["id"] == id) {
-                if (type == "error") throw std::runtime_error("request " + message.dump() + " refused: " + m.dump());
-                return m;
-            }
-            pending_.push_back(std::move(m));
-        }
-    }
-
-    /// Sends without waiting for the reply (replies are then returned by next()).
-    void send(const json& message) {
-        const std::string text = message.dump();
-        run(
-            [&](auto done) {
-                ws_.async_write(asio::buffer(text), [done](beast::error_code e, std::size_t) { done(e); });
-            },
-            "write");
-    }
-
-    /// The next message (kept ones first).
-    json next() {
-        if (!pending_.empty()) {
-            json m = std::move(pending_.front());
-            pending_.pop_front();
-            return m;
-        }
-        return read();
-    }
-
-    long next_id() { return next_id_++; }
-
-    /// Reads (and drops) messages until the server closes the connection; returns its close code.
-    int wait_closed() {
-        for (;;) {
-            beast::flat_buffer buffer;
-            auto state = std::make_shared<std::pair<bool, beast::error_code>>(false, beast::error_code{});
-            ws_.async_read(buffer, [state](beast::error_code e, std::size_t) { *state = {true, e}; });
-            ioc_.restart();
-            while (!state->first && ioc_.run_one_until(deadline_) > 0) {}
-            if (!state->first) throw std::runtime_error("timed out waiting for the server to close");
-            if (state->second == websocket::error::closed) return ws_.reason().code;
-            if (state->second) throw std::runtime_error("read: " + state->second.message());
-        }
-    }
-
-private:
-    json read() {
-        beast::flat_buffer buffer;
-        run([&](auto done) { ws_.async_read(buffer, [done](beast::error_code e, std::size_t) { done(e); }); }, "read");
-        return json::parse(beast::buffers_to_string(buffer.data()));
-    }
-
-    /// Starts an async operation and runs the io_context until it completes or the deadline passes.
-    template <class Start>
-    void run(Start&& start, const char* what) {
-        auto state = std::make_shared<std::pair<bool, beast::error_code>>(false, beast::error_code{});
-        start([state](beast::error_code ec) { *state = {true, ec}; });
-        ioc_.restart();
-        while (!state->first && ioc_.run_one_until(deadline_) > 0) {}
-        if (!state->first) throw std::runtime_error(std::string("timed out (") + what + ")");
-        if (state->second == websocket::error::closed)
-            throw std::runtime_error("the server closed the connection: code " + std::to_string(ws_.reason().code) +
-                                     " " + std::string(ws_.reason().reason.c_str()));
-        if (state->second) throw std::runtime_error(std::string(what) + ": " + state->second.message());
-    }
-
-    asio::io_context ioc_;
-    websocket::stream<beast::tcp_stream> ws_;
-    Clock::time_point deadline_;
-    std::deque<json> pending_;
-    long next_id_ = 1;
-};
+/// Sends `request` and returns its ok reply; throws on an error reply.
+client::Message ok(client::SyncClient& c, const client::Request& request) {
+    client::Message reply = c.request(request);
+    if (!reply.is_ok())
+        throw std::runtime_error("request " + std::string(client::request_type(request)) +
+                                 " refused: " + reply.body().dump());
+    return reply;
+}
 
 }  // namespace
 
@@ -148,40 +51,42 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     const auto started = Clock::now();
+    const auto deadline = started + std::chrono::seconds(timeout_s);
     try {
-        Client client(host, port, started + std::chrono::seconds(timeout_s));
-        client.request({{"type", "hello"}, {"protocol", 1}, {"nickname", "belote-play"}});
-        const std::string table =
-            client.request({{"type", "create_table"}, {"variant", "classic"}, {"target", target}})["table"];
-        client.request({{"type", "sit"}, {"table", table}, {"seat", 0}});
-        for (int seat = 1; seat <= 3; ++seat) client.request({{"type", "add_robot"}, {"table", table}, {"seat", seat}});
-        client.request({{"type", "start"}, {"table", table}});
+        client::SyncClient c(host, port, std::chrono::seconds(timeout_s));
+        c.set_deadline(deadline);
+        ok(c, client::Hello{.nickname = "belote-play"});
+        const std::string table = ok(c, client::CreateTable{.variant = "classic", .target = target}).body().at("table");
+        ok(c, client::Sit{.table = table, .seat = 0});
+        for (int seat = 1; seat <= 3; ++seat) ok(c, client::AddRobot{.table = table, .seat = seat});
+        ok(c, client::Start{.table = table});
         if (!quiet) std::cout << "table " << table << " started" << std::endl;
 
-        long actions = 0, messages = 0, deals = 0;
+        client::TableTracker tracker(table);
+        long actions = 0, messages = 0;
         for (;;) {
-            json m = client.next();
+            client::Message m = c.next();
             ++messages;
-            const std::string type = m.value("type", "");
-            if (type == "error") throw std::runtime_error("refused: " + m.dump());
-            if (type == "deal_scored") {
-                ++deals;
-                if (!quiet) std::cout << "deal " << m["deal"] << " scored, totals " << m["totals"].dump() << std::endl;
-            } else if (type == "turn" && m.value("seat", -1) == 0) {
-                const json& legal = m.at("legal");
-                if (legal.empty()) throw std::runtime_error("turn without legal actions: " + m.dump());
-                json action = legal.at(0);
-                action["table"] = table;
-                action["id"] = client.next_id();
-                client.send(action);  // its ok reply arrives as a message like the events
+            if (m.is_error()) throw std::runtime_error("refused: " + m.body().dump());
+            tracker.apply(m);
+            if (m.type() == "deal_scored") {
+                if (!quiet)
+                    std::cout << "deal " << m.body().value("deal", 0) << " scored, totals "
+                              << m.body().value("totals", nlohmann::json()).dump() << std::endl;
+            } else if (m.type() == "turn" && m.seat() == 0) {
+                if (!tracker.my_turn()) throw std::runtime_error("turn without legal actions: " + m.body().dump());
+                c.send(client::Act{table, tracker.legal().front()});  // its ok reply arrives like the events
                 ++actions;
-            } else if (type == "match_ended") {
+            } else if (m.type() == "match_ended") {
                 const auto secs = std::chrono::duration<double>(Clock::now() - started).count();
-                std::cout << "match_ended: table " << table << ", winner team " << m["winner"] << ", totals "
-                          << m["totals"].dump() << ", " << deals << " deals, " << actions << " actions, " << messages
-                          << " messages, " << secs << " s" << std::endl;
+                std::cout << "match_ended: table " << table << ", winner team "
+                          << m.body().value("winner", nlohmann::json()) << ", totals "
+                          << m.body().value("totals", nlohmann::json()).dump() << ", " << tracker.deals_scored()
+                          << " deals, " << actions << " actions, " << messages << " messages, " << secs << " s"
+                          << std::endl;
+                if (tracker.gaps()) throw std::runtime_error(std::to_string(tracker.gaps()) + " gaps in the versions");
                 if (wait_close == 0) return 0;
-                const int code = client.wait_closed();
+                const int code = c.read_until_closed();
                 std::cout << "closed by the server with code " << code << std::endl;
                 return code == wait_close ? 0 : 1;
             }

@@ -32,8 +32,8 @@ int run_replay(const std::string& path) {
     if (j.is_discarded()) return error(path + " is not valid JSON", 2);
     auto record = belote::protocol::record_from_json(j);
     if (auto* problem = std::get_if<std::string>(&record)) return error(*problem, 1);
-    const auto& r = std::get<belote::protocol::GameRecord>(record);
-    auto result = belote::protocol::replay(r);
+    const auto& r = std::get<belote::GameRecord>(record);
+    auto result = belote::replay(r);
     print(belote::protocol::replay_json(r, result));
     return result.failure ? 1 : 0;
 }
@@ -51,7 +51,7 @@ int run_legal() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"belote: replay game records and query legal moves (RULES.md)"};
+    CLI::App app{"belote: replay game records and query legal moves (docs/rules.md)"};
     app.require_subcommand(1);
     std::string file;
     auto* replay =

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS, closeDealResult } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -104,7 +104,7 @@ test('a whole deal is played by clicking, with legal cards and a consistent resu
   }
   const cardSum = score.card_points[0] + score.card_points[1] + score.last_trick[0] + score.last_trick[1];
   assert.ok(cardSum === 162 || cardSum === 252, `card points + last trick = ${cardSum}`);
-  await byId(page, 'deal-result-close').click();
+  await closeDealResult(page);
   await panel.waitFor({ state: 'detached' });
   assert.deepEqual(page.pageErrors.map(String), []);
   await page.context().close();

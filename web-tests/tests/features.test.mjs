@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS, BASE_URL } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, noFlyingTrick, SHOTS, BASE_URL, closeDealResult } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -16,7 +16,7 @@ const focused = (page) => page.evaluate(() => {
   return e ? { testid: e.dataset.testid || null, card: e.dataset.card || null, inHand: !!e.closest('[data-testid="hand"]') } : null;
 });
 
-// Card points by contract as RULES.md §1.2 gives them, strongest card first.
+// Card points by contract as docs/rules.md §1.2 gives them, strongest card first.
 const TRUMP = { J: 20, 9: 14, A: 11, T: 10, K: 4, Q: 3, 8: 0, 7: 0 };
 const PLAIN = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
 const NO_TRUMP = { A: 19, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
@@ -35,7 +35,7 @@ async function startAgainstRobots(page, nickname, variant = 'classic') {
 /** The default move at a decision, by clicking: take (or name) in the auction, pass in coinche, a random legal card. */
 async function clickMove(page, what, s) {
   if (what === 'result') {
-    await byId(page, 'deal-result-close').click();
+    await closeDealResult(page);
     return byId(page, 'deal-result').waitFor({ state: 'detached' });
   }
   if (what === 'auction') {
@@ -278,7 +278,7 @@ test('the score history has one row per finished deal; its totals are the scoreb
   const table = await startAgainstRobots(page, 'Hist');
   let deals = 0;
   await playUntil(page, (what) => what === 'result' && ++deals === 2);
-  await byId(page, 'deal-result-close').click();
+  await closeDealResult(page);
   await byId(page, 'deal-result').waitFor({ state: 'detached' });
 
   const check = async (page, live) => {

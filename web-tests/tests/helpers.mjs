@@ -34,6 +34,16 @@ export async function openPage(browser, viewport = { width: 1100, height: 860 },
 
 export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
 
+/** Closes the deal result dialog and waits until it is gone, so that the next look at the page
+ * does not find it again (the page removes it at its next render). */
+export async function closeDealResult(page) {
+  const dialog = byId(page, 'deal-result');
+  await dialog.waitFor();
+  const deal = await dialog.getAttribute('data-deal');
+  await byId(page, 'deal-result-close').click();
+  await page.locator(`[data-testid="deal-result"][data-deal="${deal}"]`).waitFor({ state: 'detached' });
+}
+
 export async function signIn(page, nickname) {
   await byId(page, 'nickname').fill(nickname);
   await byId(page, 'hello').click();

@@ -2,7 +2,7 @@
 // in their language, any other language gets English, and ?lang= overrides the browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, BASE_URL } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, waitForDecision, BASE_URL, closeDealResult } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -68,7 +68,7 @@ async function visitInLanguage(locale, expect) {
       play = true;
       if (!auction) await first.click();
     } else {
-      await byId(page, 'deal-result-close').click();
+      await closeDealResult(page);
     }
   }
   assert.ok(auction && play, 'reached an own auction turn and an own play turn');

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, waitForDecision, noFlyingTrick, SHOTS } from './helpers.mjs';
+import { launch, openPage, byId, signIn, waitForDecision, noFlyingTrick, SHOTS, closeDealResult } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -112,7 +112,7 @@ test('classic with announcements: own combinations at trick 1, the scoring side\
     if (what === 'match') break;
     if (what === 'result') {
       deals++;
-      await byId(page, 'deal-result-close').click();
+      await closeDealResult(page);
       if (shot) break;
       continue;
     }

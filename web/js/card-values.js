@@ -1,10 +1,10 @@
 // Card ranking and card points under each contract type, for the "i" panel. Pure data, no DOM.
-// Numbers from /work/shared/RULES.md §1.2 (ranking and points per contract type: suit trump,
+// Numbers from docs/rules.md §1.2 (ranking and points per contract type: suit trump,
 // plain suit, SA no-trump and TA all-trump as used by Coinche §4), §1.4 (last trick 10, 100 on
 // capot), §2.5 (belote 20), §4.3 (belote in SA/TA), §3.1 (announcements), §6.6 (Découverte: no
 // belote, no announcements). The engine's engine/contract.hpp holds the same tables.
 
-/** Ranks strongest first with their card points, per way a suit is played (RULES.md §1.2). */
+/** Ranks strongest first with their card points, per way a suit is played (docs/rules.md §1.2). */
 export const SUIT_SCALES = {
   trump: [['J', 20], ['9', 14], ['A', 11], ['T', 10], ['K', 4], ['Q', 3], ['8', 0], ['7', 0]],
   plain: [['A', 11], ['T', 10], ['K', 4], ['Q', 3], ['J', 2], ['9', 0], ['8', 0], ['7', 0]],
@@ -12,12 +12,12 @@ export const SUIT_SCALES = {
   allTrump: [['J', 13], ['9', 9], ['A', 7], ['T', 5], ['K', 3], ['Q', 1], ['8', 0], ['7', 0]],
 };
 
-export const LAST_TRICK_BONUS = 10; // "dix de der", RULES.md §1.4
+export const LAST_TRICK_BONUS = 10; // "dix de der", docs/rules.md §1.4
 export const CAPOT_LAST_TRICK_BONUS = 100; // §1.4: all tricks to one side
 export const BELOTE_POINTS = 20; // §2.5: K+Q of trump in one hand
 export const DEAL_TOTAL = 162; // §1.2: 152 in the cards + 10 for the last trick
 
-/** Announcement values (RULES.md §3.1). */
+/** Announcement values (docs/rules.md §3.1). */
 export const MELD_VALUES = [
   ['carre_J', 200], ['carre_9', 150], ['carre_other', 100],
   ['quinte', 100], ['quarte', 50], ['tierce', 20],
@@ -52,7 +52,7 @@ export function scalesFor(s) {
 }
 
 /**
- * Belote under the contract in play (RULES.md §2.5, §4.3, §6.6): 'trump' (K+Q of trump, 20),
+ * Belote under the contract in play (docs/rules.md §2.5, §4.3, §6.6): 'trump' (K+Q of trump, 20),
  * 'each_suit' (TA: K+Q of any suit, 20 each), or null (none: SA, TA with ta_belote = none,
  * Découverte).
  */
@@ -64,7 +64,7 @@ export function beloteRule(s) {
   return 'trump';
 }
 
-/** True when announcements (carré, tierce…) score in this variant (RULES.md §3, §4.3). */
+/** True when announcements (carré, tierce…) score in this variant (docs/rules.md §3, §4.3). */
 export function hasAnnouncements(s) {
   if (s.variant === 'classic_announcements') return true;
   return s.variant === 'coinche' && (!s.rules || s.rules.coinche_announcements !== false);

@@ -157,7 +157,7 @@ function scaleTable(scale, suits) {
           ranks.map(([r, p]) => h('td', { testid: `value-${scale}-${r}`, text: String(p) }))))));
 }
 
-/** Belote under the contract in play: [what scores it, its points] (RULES.md §2.5, §4.3, §6.6). */
+/** Belote under the contract in play: [what scores it, its points] (docs/rules.md §2.5, §4.3, §6.6). */
 function belote(s) {
   const rule = beloteRule(s);
   if (rule === 'trump') return [t('values.belote'), String(BELOTE_POINTS)];

@@ -1,0 +1,65 @@
+#pragma once
+// What a table tells the people at it: typed outbound messages, each numbered with the table's
+// version `v` (docs/design.md invariant 4). protocol/ turns each into the text each recipient gets.
+
+#include <cstdint>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "engine/events.hpp"
+#include "platform/table_events.hpp"
+#include "platform/table_info.hpp"
+
+namespace belote::platform {
+
+/// A seat must act (the engine's TurnStarted) and, for a human-played seat with a time per move,
+/// the deadline of its decision (epoch ms).
+struct TurnNotice {
+    TurnStarted turn;
+    std::optional<std::int64_t> deadline;
+};
+/// The match ended (the engine's MatchEnded) with the table's record of it.
+struct MatchEndNotice {
+    MatchEnded end;
+    std::vector<int> abandoned;  ///< seats whose player abandoned
+    int stake = 0;
+    bool competitive = false;
+};
+/// Who sits in `seat` now (nullopt: nobody).
+struct SeatChangedNotice {
+    int seat = 0;
+    std::optional<PlayerInfo> player;
+};
+/// The table's chief and the options of the next match.
+struct OptionsNotice {
+    std::optional<int> chief;
+    MatchOptions options;
+    TableSettings settings;
+};
+/// How `seat` is played now.
+struct SeatStatusNotice {
+    int seat = 0;
+    SeatPresence presence = SeatPresence::Present;
+    bool robot_playing = false;
+    std::optional<std::int64_t> reclaim_deadline;
+};
+/// The number of spectators changed.
+struct SpectatorCount {
+    int count = 0;
+};
+
+/// One outbound table message. Engine events other than TurnStarted and MatchEnded are carried as
+/// they are (projected per recipient by protocol/); those two always come as TurnNotice and
+/// MatchEndNotice.
+using Notice =
+    std::variant<Event, TurnNotice, MatchEndNotice, SeatChangedNotice, OptionsNotice, SeatStatusNotice, SpectatorCount,
+                 AutoMoved, CancelProposed, CancelVoted, CancelRejected, MatchCancelled, ChatPosted>;
+
+/// A notice with its version.
+struct Published {
+    std::uint64_t v = 0;
+    Notice notice;
+};
+
+}  // namespace belote::platform

@@ -1,0 +1,98 @@
+#include "platform/table_state.hpp"
+
+namespace belote::platform {
+
+TableState TableState::create(std::string id, const MatchOptions& options, const TableSettings& settings,
+                              const TablePolicy& policy, std::string invite) {
+    TableState state;
+    state.id = std::move(id);
+    state.policy = policy;
+    state.options = options;
+    state.settings = settings;
+    state.invite = std::move(invite);
+    state.match = Match(options, 0);  // the seed comes with the start (MatchBegun)
+    return state;
+}
+
+bool TableState::match_running() const {
+    return !cancelled && (match.phase() == Phase::Auction || match.phase() == Phase::Play);
+}
+
+TableStatus TableState::status() const {
+    if (match.phase() == Phase::NotStarted) return TableStatus::Waiting;
+    if (match.finished() || cancelled) return TableStatus::Finished;
+    return TableStatus::Playing;
+}
+
+std::optional<int> TableState::chief() const {
+    std::optional<int> best;
+    for (int s = 0; s < seat_count(); ++s)
+        if (seats[s].human && (!best || seats[s].sat_order < seats[*best].sat_order)) best = s;
+    return best;
+}
+
+std::optional<int> TableState::seat_of(const std::string& player_id) const {
+    for (int s = 0; s < seat_count(); ++s)
+        if (seats[s].human && seats[s].human->id == player_id) return s;
+    return std::nullopt;
+}
+
+bool TableState::robot_controlled(int seat) const {
+    const SeatState& st = seats[seat];
+    return st.robot || st.abandoned || st.away || st.disconnected || overdue == seat;
+}
+
+SeatPresence TableState::presence(int seat) const {
+    const SeatState& st = seats[seat];
+    if (st.abandoned) return SeatPresence::Abandoned;
+    if (st.disconnected) return SeatPresence::Disconnected;
+    if (st.away) return SeatPresence::Away;
+    return SeatPresence::Present;
+}
+
+std::optional<int> TableState::robot_to_act() const {
+    if (!match_running()) return std::nullopt;
+    auto seat = match.to_act();
+    if (!seat || !robot_controlled(*seat)) return std::nullopt;
+    return seat;
+}
+
+bool TableState::invite_ok(const std::optional<std::string>& code) const {
+    return !settings.private_table || (code && *code == invite);
+}
+
+bool TableState::returns_as_spectator(const std::string& player_id, std::int64_t now_ms) const {
+    auto it = departed_spectators.find(player_id);
+    return settings.spectators && it != departed_spectators.end() &&
+           now_ms - it->second < policy.reclaim_window.count();
+}
+
+std::optional<PlayerInfo> TableState::occupant(int seat) const {
+    const SeatState& st = seats[seat];
+    if (st.human) return PlayerInfo{st.human->name, false};
+    if (st.robot) return PlayerInfo{"Robot " + std::to_string(seat), true};
+    return std::nullopt;
+}
+
+TableInfo TableState::info() const {
+    TableInfo out;
+    out.id = id;
+    out.variant = match_running() ? match.options().variant : options.variant;
+    out.target = match_running() ? match.options().target : options.target;
+    out.status = status();
+    for (int s = 0; s < seat_count(); ++s) out.seats.push_back(occupant(s));
+    return out;
+}
+
+LobbyEntry TableState::lobby_entry() const {
+    LobbyEntry entry;
+    entry.info = info();
+    entry.options = options;
+    entry.settings = settings;
+    if (auto c = chief()) entry.chief = seats[*c].human->name;
+    entry.spectators = static_cast<int>(spectators.size());
+    entry.listed = !settings.private_table;
+    return entry;
+}
+
+}  // namespace belote::platform

@@ -1,0 +1,417 @@
+#include "protocol/messages.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/bid_json.hpp"
+#include "protocol/event_json.hpp"
+#include "protocol/json_writer.hpp"
+#include "protocol/record.hpp"
+#include "protocol/replies.hpp"
+#include "protocol/table_json.hpp"
+#include "protocol/version.hpp"
+
+namespace belote::protocol {
+namespace {
+
+using nlohmann::json;
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+json optional_time(const std::optional<std::int64_t>& t) { return t ? json(*t) : json(nullptr); }
+
+std::string_view cancel_end_name(platform::CancelEnd end) {
+    switch (end) {
+        case platform::CancelEnd::Refused: return "refused";
+        case platform::CancelEnd::Timeout: return "timeout";
+        case platform::CancelEnd::MatchEnded: return "match_ended";
+    }
+    return "refused";
+}
+
+/// The body of a platform notice (everything but "table" and "v"); the same for every recipient.
+struct PlatformBody {
+    json operator()(const platform::SeatChangedNotice& n) const {
+        json out = seat_changed_json("", 0, n.seat, n.player);
+        out.erase("table");
+        out.erase("v");
+        return out;
+    }
+    json operator()(const platform::OptionsNotice& n) const {
+        return {{"type", "table_options"},
+                {"chief", n.chief ? json(*n.chief) : json(nullptr)},
+                {"options", options_json(n.options, n.settings)}};
+    }
+    json operator()(const platform::SeatStatusNotice& n) const {
+        json out = seat_status_json(n);
+        out["type"] = "seat_status";
+        return out;
+    }
+    json operator()(const platform::SpectatorCount& n) const { return {{"type", "spectators"}, {"count", n.count}}; }
+    json operator()(const platform::AutoMoved& n) const {
+        return {{"type", "auto_move"}, {"seat", n.seat}, {"reason", "timeout"}};
+    }
+    json operator()(const platform::CancelProposed& n) const {
+        return {{"type", "cancel_proposed"}, {"by", n.by}, {"deadline", n.deadline}, {"voters", n.voters}};
+    }
+    json operator()(const platform::CancelVoted& n) const {
+        return {{"type", "cancel_vote"}, {"seat", n.seat}, {"accept", n.accept}};
+    }
+    json operator()(const platform::CancelRejected& n) const {
+        return {{"type", "cancel_rejected"}, {"reason", cancel_end_name(n.reason)}};
+    }
+    json operator()(const platform::MatchCancelled&) const { return {{"type", "match_cancelled"}}; }
+    json operator()(const platform::ChatPosted& n) const {
+        return {{"type", "chat"},
+                {"from",
+                 {{"name", n.from.name},
+                  {"role", n.seat ? "player" : "spectator"},
+                  {"seat", n.seat ? json(*n.seat) : json(nullptr)}}},
+                {"text", n.text}};
+    }
+};
+
+/// The message for `observer`.
+json notice_json(const platform::Notice& notice, const Observer& observer, std::string_view table, std::uint64_t v) {
+    return std::visit(Overloaded{
+                          [&](const Event& e) { return event_json(e, observer, table, v); },
+                          [&](const platform::TurnNotice& n) {
+                              json out = event_json(Event{n.turn}, observer, table, v);
+                              out["deadline"] = optional_time(n.deadline);
+                              return out;
+                          },
+                          [&](const platform::MatchEndNotice& n) {
+                              json out = event_json(Event{n.end}, observer, table, v);
+                              out["abandoned"] = n.abandoned;
+                              out["stake"] = n.stake;
+                              out["competitive"] = n.competitive;
+                              return out;
+                          },
+                          [&](const auto& n) {
+                              json out = PlatformBody{}(n);
+                              out["table"] = table;
+                              out["v"] = v;
+                              return out;
+                          },
+                      },
+                      notice);
+}
+
+/// True when seat `seat`'s copy of `notice` differs from the public one.
+bool private_for(const platform::Notice& notice, int seat) {
+    if (const auto* turn = std::get_if<platform::TurnNotice>(&notice))
+        return turn->turn.seat == seat && turn->turn.legal.has_value();
+    const auto* event = std::get_if<Event>(&notice);
+    if (!event) return false;
+    if (const auto* e = std::get_if<DealStarted>(event)) return e->hands[seat].has_value();
+    if (const auto* e = std::get_if<ContractSettled>(event)) return e->hands[seat].has_value();
+    if (const auto* e = std::get_if<MeldsFound>(event)) return e->melds[seat].has_value();
+    return false;
+}
+
+// The messages sent at every card are written directly (json_writer.hpp); the others go through
+// notice_json. A test checks both give the same JSON for every event of many matches.
+
+void write_id(JsonWriter& w, const RequestId& id) {
+    if (const auto* n = std::get_if<std::int64_t>(&id))
+        w.value(*n);
+    else if (const auto* s = std::get_if<std::string>(&id))
+        w.value(*s);
+    else
+        w.null();
+}
+
+void write_card(JsonWriter& w, Card card) { w.value(to_string(card)); }  // two characters: no allocation
+
+void write_cards(JsonWriter& w, CardSet cards) {
+    w.begin_array();
+    for (Card c : cards) write_card(w, c);
+    w.end_array();
+}
+
+/// The members of an action (action_json) with its kind under `kind_key` ("type" in a legal list,
+/// "call" in an auction_call).
+void write_action_members(JsonWriter& w, const Action& a, std::string_view kind_key) {
+    w.key(kind_key);
+    switch (a.kind) {
+        case ActionKind::Pass: w.value("pass"); break;
+        case ActionKind::Take: w.value("take"); break;
+        case ActionKind::NameSuit:
+            w.value("name").key("suit");
+            if (a.contract.kind == ContractKind::NoTrump)
+                w.value("no_trump");
+            else if (a.contract.kind == ContractKind::AllTrump)
+                w.value("all_trump");
+            else
+                w.value(to_string(a.contract.trump));
+            break;
+        case ActionKind::PlayCard:
+            w.value("play").key("card");
+            write_card(w, a.card);
+            if (a.belote != BeloteCall::None)
+                w.key("belote").value(a.belote == BeloteCall::Belote ? "belote" : "rebelote");
+            break;
+        case ActionKind::Declare:
+            w.value("declare").key("cards");
+            write_cards(w, a.cards);
+            break;
+        case ActionKind::Bid:
+            w.value("bid").key("value");
+            if (a.value == capot_bid_value)
+                w.value("capot");
+            else
+                w.value(a.value);
+            w.key("suit").value(denomination_name(a.contract));
+            break;
+        case ActionKind::Contre: w.value("contre"); break;
+        case ActionKind::Surcontre: w.value("surcontre"); break;
+    }
+}
+
+/// One action in the shape of the client message that requests it (action_json).
+void write_action(JsonWriter& w, const Action& a) {
+    if (a.kind == ActionKind::PlayCard && a.belote == BeloteCall::None) {  // most of a legal list
+        char text[] = R"({"type":"play","card":"??"})";
+        const std::string card = to_string(a.card);
+        text[23] = card[0];
+        text[24] = card[1];
+        w.raw(std::string_view(text, sizeof text - 1));
+        return;
+    }
+    w.begin_object();
+    write_action_members(w, a, "type");
+    w.end_object();
+}
+
+/// Ends a notice with its table and version. The `"table":"…","v":` part is kept per thread for
+/// the last table seen (it is the same for every notice of a table).
+void finish(JsonWriter& w, std::string_view table, std::uint64_t v) {
+    thread_local std::string cached_table;
+    thread_local std::string cached_tail;
+    if (table != cached_table) {
+        cached_table = table;
+        std::string tail;
+        {
+            JsonWriter t(tail);
+            t.begin_object().key("x").null().key("table").value(table);  // `{"x":null,"table":"…"`
+        }
+        cached_tail = tail.substr(tail.find(',')) + ",\"v\":";
+    }
+    w.raw_member(cached_tail);
+    w.value(v).end_object();
+}
+
+void card_played_text(const CardPlayed& e, std::string_view table, std::uint64_t v, std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("card_played").key("seat").value(e.seat).key("card");
+    write_card(w, e.card);
+    w.key("belote");
+    if (e.belote == BeloteCall::Belote)
+        w.value("belote");
+    else if (e.belote == BeloteCall::Rebelote)
+        w.value("rebelote");
+    else
+        w.null();
+    finish(w, table, v);
+}
+
+void trick_won_text(const TrickWon& e, std::string_view table, std::uint64_t v, std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("trick_won").key("trick").value(e.trick_number);
+    w.key("winner").value(e.winner).key("points").value(e.points).key("cards").begin_array();
+    for (int i = 0; i < e.trick.size(); ++i) {
+        w.begin_object().key("seat").value(e.trick.seat(i)).key("card");
+        write_card(w, e.trick.card(i));
+        w.end_object();
+    }
+    w.end_array();
+    finish(w, table, v);
+}
+
+void turn_text(const platform::TurnNotice& n, bool with_legal, std::string_view table, std::uint64_t v,
+               std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("turn").key("seat").value(n.turn.seat);
+    w.key("phase").value(n.turn.auction ? "auction" : "play");
+    if (with_legal) {
+        w.key("legal").begin_array();
+        for (const Action& a : *n.turn.legal) write_action(w, a);
+        w.end_array();
+    }
+    w.key("deadline");
+    if (n.deadline)
+        w.value(*n.deadline);
+    else
+        w.null();
+    finish(w, table, v);
+}
+
+void auction_call_text(const AuctionCall& e, std::string_view table, std::uint64_t v, std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("auction_call");
+    write_action_members(w, e.action, "call");
+    w.key("seat").value(e.seat);
+    finish(w, table, v);
+}
+
+void write_hand(JsonWriter& w, const PrivateHands& hands, std::optional<int> seat) {
+    if (seat && hands[*seat]) {
+        w.key("hand");
+        write_cards(w, *hands[*seat]);
+    }
+}
+
+void deal_started_text(const DealStarted& e, std::optional<int> seat, std::string_view table, std::uint64_t v,
+                       std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("deal_started").key("deal").value(e.deal_number).key("dealer").value(e.dealer);
+    w.key("turn_up");
+    if (e.turn_up)
+        write_card(w, *e.turn_up);
+    else
+        w.null();
+    write_hand(w, e.hands, seat);
+    w.key("hand_sizes").begin_array();
+    for (int n : e.hand_sizes) w.value(n);
+    w.end_array();
+    finish(w, table, v);
+}
+
+void contract_text(const ContractSettled& e, std::optional<int> seat, std::string_view table, std::uint64_t v,
+                   std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("contract").key("taker").value(e.taker).key("trump");
+    if (e.contract.kind == ContractKind::SuitTrump)
+        w.value(to_string(e.contract.trump));
+    else
+        w.null();
+    if (e.bid_value > 0) {  // coinche
+        w.key("contract").value(denomination_name(e.contract)).key("value");
+        if (e.bid_value == capot_bid_value)
+            w.value("capot");
+        else
+            w.value(e.bid_value);
+        w.key("contre").value(e.contre_level);
+    }
+    write_hand(w, e.hands, seat);
+    finish(w, table, v);
+}
+
+/// A notice with each seat's own hand: the public copy and one per seat that has a hand in it.
+template <class Write>
+void render_hands(const PrivateHands& hands, int seats, RenderedNotice& out, Write&& write) {
+    write(std::nullopt, out.everyone);
+    for (int seat = 0; seat < seats; ++seat)
+        if (hands[seat]) {
+            write(seat, out.own[seat]);
+            out.own_seats |= 1u << seat;
+        }
+}
+
+/// The notices written directly; false for the others.
+bool render_direct(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats,
+                   RenderedNotice& out) {
+    if (const auto* turn = std::get_if<platform::TurnNotice>(&notice)) {
+        turn_text(*turn, false, table, v, out.everyone);
+        if (turn->turn.legal && turn->turn.seat >= 0 && turn->turn.seat < seats) {
+            turn_text(*turn, true, table, v, out.own[turn->turn.seat]);
+            out.own_seats |= 1u << turn->turn.seat;
+        }
+        return true;
+    }
+    const auto* event = std::get_if<Event>(&notice);
+    if (!event) return false;
+    if (const auto* e = std::get_if<CardPlayed>(event)) {
+        card_played_text(*e, table, v, out.everyone);
+        return true;
+    }
+    if (const auto* e = std::get_if<TrickWon>(event)) {
+        trick_won_text(*e, table, v, out.everyone);
+        return true;
+    }
+    if (const auto* e = std::get_if<AuctionCall>(event)) {
+        auction_call_text(*e, table, v, out.everyone);
+        return true;
+    }
+    if (const auto* e = std::get_if<DealStarted>(event)) {
+        render_hands(e->hands, seats, out,
+                     [&](std::optional<int> seat, std::string& text) { deal_started_text(*e, seat, table, v, text); });
+        return true;
+    }
+    if (const auto* e = std::get_if<ContractSettled>(event)) {
+        render_hands(e->hands, seats, out,
+                     [&](std::optional<int> seat, std::string& text) { contract_text(*e, seat, table, v, text); });
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+void render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats,
+                   RenderedNotice& out) {
+    out.own_seats = 0;
+    if (render_direct(notice, table, v, seats, out)) return;
+    out.everyone = to_text(notice_json(notice, Observer::spectator(), table, v));
+    for (int seat = 0; seat < seats; ++seat)
+        if (private_for(notice, seat)) {
+            out.own[seat] = to_text(notice_json(notice, Observer::of_seat(seat), table, v));
+            out.own_seats |= 1u << seat;
+        }
+}
+
+RenderedNotice render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats) {
+    RenderedNotice out;
+    render_notice(notice, table, v, seats, out);
+    return out;
+}
+
+std::string snapshot_text(const platform::Snapshot& snapshot) { return to_text(snapshot_json(snapshot)); }
+
+void ok_text(const RequestId& id, std::string& out) {
+    JsonWriter w(out);
+    w.begin_object().key("type").value("ok").key("id");
+    write_id(w, id);
+    w.end_object();
+}
+
+std::string ok_text(const RequestId& id) {
+    std::string out;
+    ok_text(id, out);
+    return out;
+}
+
+std::string hello_text(const RequestId& id, std::string_view token, std::string_view player_id,
+                       std::string_view nickname) {
+    return to_text(
+        ok_reply(id_json(id),
+                 {{"protocol", version}, {"token", token}, {"player", {{"id", player_id}, {"nickname", nickname}}}}));
+}
+
+std::string created_text(const RequestId& id, std::string_view table, std::string_view invite) {
+    return to_text(ok_reply(id_json(id), {{"table", table}, {"invite", invite}}));
+}
+
+std::string invite_text(const RequestId& id, std::string_view invite) {
+    return to_text(ok_reply(id_json(id), {{"invite", invite}}));
+}
+
+std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables) {
+    json list = json::array();
+    for (const auto& entry : tables) list.push_back(lobby_entry_json(entry));
+    return to_text(ok_reply(id_json(id), {{"tables", std::move(list)}}));
+}
+
+std::string record_text(const RequestId& id, const GameRecord& record) {
+    return to_text(ok_reply(id_json(id), {{"record", record_json(record)}}));
+}
+
+std::string error_text(const RequestId& id, ErrorCode code, std::string_view message) {
+    return to_text(error_reply(id_json(id), code, message));
+}
+
+}  // namespace belote::protocol

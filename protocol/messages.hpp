@@ -1,0 +1,63 @@
+#pragma once
+// Every message the server sends, as text (docs/protocol.md): one encoder per outbound kind. The
+// server's only way to make protocol text; it never sees a JSON tree.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/record.hpp"
+#include "platform/notices.hpp"
+#include "platform/snapshot.hpp"
+#include "platform/table_info.hpp"
+#include "protocol/error_code.hpp"
+#include "protocol/request_id.hpp"
+
+namespace belote::protocol {
+
+/// One table notice rendered once per distinct view: `everyone` is what spectators (and every
+/// seat without its own copy) receive; `own[s]` is seat s's copy when it differs (its hand, its
+/// legal actions, its combinations). Projection happens here (docs/design.md invariant 2).
+struct RenderedNotice {
+    std::string everyone;
+    std::array<std::string, 4> own;
+    unsigned own_seats = 0;  ///< bit s set: own[s] is seat s's copy
+    bool has_own(int seat) const { return (own_seats >> seat) & 1u; }
+    /// The text for seat `seat` (or a spectator when nullopt).
+    const std::string& for_observer(std::optional<int> seat) const {
+        return seat && has_own(*seat) ? own[*seat] : everyone;
+    }
+};
+
+/// Renders `notice` of table `table` at version `v` (the table has `seats` seats) into `out`, whose
+/// strings are reused (a caller that keeps one RenderedNotice allocates nothing for the text).
+void render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats,
+                   RenderedNotice& out);
+/// As above, into a new RenderedNotice.
+RenderedNotice render_notice(const platform::Notice& notice, std::string_view table, std::uint64_t v, int seats);
+
+/// The `snapshot` message.
+std::string snapshot_text(const platform::Snapshot& snapshot);
+
+/// {"type":"ok","id":…}.
+std::string ok_text(const RequestId& id);
+/// As above, into `out` (its capacity is reused).
+void ok_text(const RequestId& id, std::string& out);
+/// The reply to hello: {"type":"ok","id","protocol","token","player":{"id","nickname"}}.
+std::string hello_text(const RequestId& id, std::string_view token, std::string_view player_id,
+                       std::string_view nickname);
+/// The reply to create_table: {"type":"ok","id","table","invite"}.
+std::string created_text(const RequestId& id, std::string_view table, std::string_view invite);
+/// The reply to renew_invite: {"type":"ok","id","invite"}.
+std::string invite_text(const RequestId& id, std::string_view invite);
+/// The reply to list_tables: {"type":"ok","id","tables":[lobby entries]}.
+std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables);
+/// The reply to get_record: {"type":"ok","id","record":{…docs/game-record.md…}}.
+std::string record_text(const RequestId& id, const GameRecord& record);
+/// {"type":"error","id","code","message"}.
+std::string error_text(const RequestId& id, ErrorCode code, std::string_view message);
+
+}  // namespace belote::protocol

@@ -1,0 +1,45 @@
+#include "server/players/player.hpp"
+
+namespace belote::players {
+
+std::shared_ptr<net::Connection> Player::connection() const {
+    std::lock_guard lock(mutex_);
+    return connection_;
+}
+
+bool Player::bound_to(std::uint64_t connection_id) const {
+    std::lock_guard lock(mutex_);
+    return connection_ && connection_->id() == connection_id;
+}
+
+std::shared_ptr<net::Connection> Player::attach(std::shared_ptr<net::Connection> connection) {
+    std::lock_guard lock(mutex_);
+    std::swap(connection_, connection);
+    disconnected_at_ = 0;
+    return connection;
+}
+
+bool Player::detach(std::uint64_t connection_id, std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    if (!connection_ || connection_->id() != connection_id) return false;
+    connection_.reset();
+    disconnected_at_ = now_ms;
+    return true;
+}
+
+std::int64_t Player::disconnected_at() const {
+    std::lock_guard lock(mutex_);
+    return disconnected_at_;
+}
+
+void Player::add_table(const std::string& table) {
+    std::lock_guard lock(mutex_);
+    tables_.insert(table);
+}
+
+std::vector<std::string> Player::tables() const {
+    std::lock_guard lock(mutex_);
+    return {tables_.begin(), tables_.end()};
+}
+
+}  // namespace belote::players

@@ -1,0 +1,176 @@
+#include "server/sessions/game_service.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/close_codes.hpp"
+#include "protocol/messages.hpp"
+#include "server/app.hpp"
+#include "server/ops/lifecycle.hpp"
+#include "server/ops/metrics.hpp"
+#include "server/sessions/session.hpp"
+
+namespace belote {
+
+std::shared_ptr<net::ConnectionHandler> make_game_handler(boost::asio::io_context& ioc, const Config& config) {
+    return std::make_shared<sessions::GameService>(ioc, config);
+}
+
+}  // namespace belote
+
+namespace belote::sessions {
+
+using protocol::ErrorCode;
+
+namespace {
+
+tables::TableServices table_services(boost::asio::io_context& ioc, const Config& config, const ServiceParts& parts) {
+    tables::TableServices services;
+    services.ioc = &ioc;
+    services.clock = parts.clock;
+    services.random = parts.random;
+    services.robots = parts.robots;
+    services.robot_delay = std::chrono::milliseconds(config.robot_delay_ms);
+    services.idle_grace = std::chrono::seconds(config.idle_table_s);
+    return services;
+}
+
+}  // namespace
+
+GameService::GameService(boost::asio::io_context& ioc, const Config& config)
+    : GameService(ioc, config,
+                  ServiceParts{tables::make_system_clock(ioc), tables::os_random_source(),
+                               std::make_shared<tables::RobotPool>(ioc, config.robot_threads)}) {}
+
+GameService::GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts)
+    : config_(config),
+      parts_(std::move(parts)),
+      players_([random = parts_.random] { return std::make_pair(random->token(), random->id('p')); }),
+      tables_(table_services(ioc, config, parts_),
+              platform::TablePolicy{.reclaim_window = std::chrono::seconds(config.reclaim_window_s)}) {
+    // belote_tables{state}: counted from the directory at each /metrics scrape.
+    metrics_source_ = ops::metrics().add_table_source([this] {
+        ops::TableCounts counts{};
+        for (const auto& entry : tables_.entries())
+            if (auto i = static_cast<std::size_t>(entry.info.status); i < counts.size()) ++counts[i];
+        return counts;
+    });
+}
+
+GameService::~GameService() { ops::metrics().remove_table_source(metrics_source_); }
+
+std::shared_ptr<net::MessageSink> GameService::on_open(std::shared_ptr<net::Connection> connection) {
+    spdlog::info("connection {} open from {}", connection->id(), connection->remote_address());
+    ops::lifecycle().track(connection);
+    if (ops::lifecycle().draining()) connection->close(protocol::close_code::service_restart, "server restarting");
+    return std::make_shared<Session>(*this, std::move(connection), config_.msg_burst, config_.msg_rate, now_ms());
+}
+
+void GameService::closed(Session& session) {
+    const auto& connection = session.connection();
+    spdlog::info("connection {} closed", connection->id());
+    ops::lifecycle().untrack(connection->id());
+    auto player = session.player();
+    if (!player || !player->detach(connection->id(), now_ms())) return;
+    for (const auto& id : player->tables())
+        if (auto table = tables_.find(id)) table->disconnect(player);
+}
+
+void GameService::refuse(Session& session, const protocol::RequestId& id, ErrorCode code, std::string_view message) {
+    ops::metrics().error(protocol::to_string(code));
+    spdlog::debug("connection {}: error {}: {}", session.connection()->id(), protocol::to_string(code), message);
+    session.reply(id, net::SharedText(protocol::error_text(id, code, message)));
+}
+
+void GameService::dispatch(Session& session, protocol::Request request) {
+    const auto& id = request.id;
+    if (const auto* h = std::get_if<protocol::Hello>(&request.command)) return hello(session, id, *h);
+    auto player = session.player();
+    if (!player) return refuse(session, id, ErrorCode::NotAuthenticated, "send hello first");
+    if (std::holds_alternative<protocol::ListTables>(request.command)) {
+        std::vector<platform::LobbyEntry> listed;
+        for (auto& entry : tables_.entries())
+            if (entry.listed) listed.push_back(std::move(entry));
+        return session.reply(id, net::SharedText(protocol::tables_text(id, listed)));
+    }
+    if (const auto* c = std::get_if<protocol::CreateTable>(&request.command))
+        return create_table(session, *player, id, *c);
+    to_table(session, std::move(player), id, std::get<protocol::TableCommand>(std::move(request.command)));
+}
+
+void GameService::hello(Session& session, const protocol::RequestId& id, const protocol::Hello& hello) {
+    if (session.player())
+        return refuse(session, id, ErrorCode::AlreadyAuthenticated, "this connection already said hello");
+    expire_players();
+    auto login = players_.login(session.connection(), hello.nickname, hello.token);
+    const auto& player = login.player;
+    session.set_player(player);
+    if (login.resumed) ops::metrics().reconnection();
+    spdlog::info("connection {}: {} player {} ({})", session.connection()->id(), login.resumed ? "resumed" : "new",
+                 player->id(), player->nickname());
+    if (login.replaced) login.replaced->close(protocol::close_code::replaced, "signed in on another connection");
+    session.reply(id, net::SharedText(protocol::hello_text(id, player->token(), player->id(), player->nickname())));
+    for (const auto& table_id : player->tables()) {
+        auto seen = hello.resume.find(table_id);
+        if (auto table = tables_.find(table_id))
+            table->reconnect(player, seen == hello.resume.end() ? std::nullopt : std::optional(seen->second));
+    }
+}
+
+void GameService::create_table(Session& session, const players::Player& player, const protocol::RequestId& id,
+                               const protocol::CreateTable& c) {
+    if (ops::lifecycle().draining())
+        return refuse(session, id, ErrorCode::ShuttingDown, "the server is shutting down: no new tables");
+    MatchOptions options{c.variant, c.target, c.rules};
+    if (auto problem = validate(options)) return refuse(session, id, ErrorCode::InvalidOptions, *problem);
+    if (!may_create_table(player))
+        return refuse(session, id, ErrorCode::TooManyTables,
+                      "at most " + std::to_string(config_.max_tables_per_player) + " unfinished tables per player");
+    auto table = tables_.create(options, c.settings);
+    {
+        std::lock_guard lock(mutex_);
+        created_[player.id()].push_back(table);
+    }
+    spdlog::info("{} ({}) created table {}", player.id(), player.nickname(), table->id());
+    session.reply(id, net::SharedText(protocol::created_text(id, table->id(), table->invite())));
+}
+
+void GameService::to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
+                           protocol::TableCommand command) {
+    auto table = session.cached_table(command.table);
+    if (!table) table = tables_.find(command.table);
+    if (!table) return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
+    session.cache_table(table);
+    table->request(std::move(player), std::move(command.request),
+                   tables::ReplyTo{std::static_pointer_cast<tables::Replier>(session.shared_from_this()), id});
+}
+
+bool GameService::may_create_table(const players::Player& player) {
+    std::lock_guard lock(mutex_);
+    auto& mine = created_[player.id()];
+    std::erase_if(mine, [](const std::weak_ptr<tables::TableActor>& t) {
+        auto table = t.lock();
+        return !table || table->entry().info.status == platform::TableStatus::Finished;
+    });
+    return mine.size() < config_.max_tables_per_player;
+}
+
+void GameService::expire_players() {
+    const auto now = now_ms();
+    {
+        std::lock_guard lock(mutex_);
+        if (now - last_expiry_ < 60'000) return;
+        last_expiry_ = now;
+        for (auto it = created_.begin(); it != created_.end();) {
+            std::erase_if(it->second, [](const auto& t) { return t.expired(); });
+            it = it->second.empty() ? created_.erase(it) : std::next(it);
+        }
+    }
+    auto forgotten = players_.expire(now, static_cast<std::int64_t>(config_.guest_ttl_s) * 1000, [&](const auto& p) {
+        for (const auto& table : p.tables())
+            if (tables_.find(table)) return true;
+        return false;
+    });
+    if (forgotten) spdlog::info("{} players with no connection and no table forgotten", forgotten);
+}
+
+}  // namespace belote::sessions

@@ -1,0 +1,394 @@
+#include "server/tables/table_actor.hpp"
+
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <boost/asio/post.hpp>
+
+#include "platform/decide.hpp"
+#include "platform/evolve.hpp"
+#include "platform/snapshot.hpp"
+#include "protocol/error_code.hpp"
+#include "protocol/messages.hpp"
+#include "server/ops/metrics.hpp"
+
+namespace belote::tables {
+
+using protocol::ErrorCode;
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+net::SharedText share(std::string_view text) { return net::SharedText(text); }
+
+/// Events that change what the lobby shows of a table.
+bool changes_entry(const platform::TableEvent& event) {
+    return std::holds_alternative<platform::Seated>(event) || std::holds_alternative<platform::RobotSeated>(event) ||
+           std::holds_alternative<platform::SeatFreed>(event) ||
+           std::holds_alternative<platform::OptionsChanged>(event) ||
+           std::holds_alternative<platform::SpectatorJoined>(event) ||
+           std::holds_alternative<platform::SpectatorLeft>(event) ||
+           std::holds_alternative<platform::MatchBegun>(event) ||
+           std::holds_alternative<platform::MatchCancelled>(event);
+}
+
+}  // namespace
+
+TableActor::TableActor(TableServices services, platform::TableState initial)
+    : services_(std::move(services)),
+      id_(initial.id),
+      strand_(boost::asio::make_strand(*services_.ioc)),
+      state_(std::move(initial)),
+      history_(state_.policy.history_capacity),
+      robot_timer_(strand_),
+      invite_(state_.invite) {
+    refresh_entry();
+}
+
+void TableActor::start() {
+    post([this] { settle(); });
+}
+
+void TableActor::post(std::function<void()> f) {
+    boost::asio::post(strand_, [self = shared_from_this(), f = std::move(f)] {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            spdlog::error("table {}: {}", self->id_, e.what());
+        }
+    });
+}
+
+void TableActor::request(std::shared_ptr<players::Player> player, platform::TableRequest request, ReplyTo reply,
+                         std::chrono::steady_clock::time_point received) {
+    boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player), request = std::move(request),
+                                reply = std::move(reply), received]() mutable {
+        try {
+            if (auto* start = std::get_if<platform::Start>(&request)) self->draw_seed(player->ref(), *start);
+            if (auto* renew = std::get_if<platform::RenewInvite>(&request))
+                renew->code = self->services_.random->token();
+            Origin origin{player, &reply, std::nullopt, false, received};
+            self->execute(platform::FromPlayer{player->ref(), std::move(request)}, origin);
+            // Any request brings an "away" player back (after the decision pending, if it is theirs).
+            self->execute(platform::ShowedUp{player->ref()}, Origin{player});
+            self->settle();
+        } catch (const std::exception& e) {
+            spdlog::error("table {}: internal error: {}", self->id_, e.what());
+            ops::metrics().error(protocol::to_string(ErrorCode::Internal));
+            reply.send(protocol::error_text(reply.id, ErrorCode::Internal, "internal server error"));
+        }
+    });
+}
+
+void TableActor::draw_seed(const platform::PlayerRef& from, platform::Start& start) {
+    // Only a start that will be accepted draws a seed: a refused one leaves the generator untouched.
+    auto decision = platform::decide(state_, platform::FromPlayer{from, start}, services_.clock->now_ms());
+    if (std::holds_alternative<std::vector<platform::TableEvent>>(decision)) start.seed = services_.random->seed();
+}
+
+void TableActor::reconnect(std::shared_ptr<players::Player> player, std::optional<std::uint64_t> seen) {
+    post([this, player = std::move(player), seen] {
+        execute(platform::ConnectionBack{player->ref()}, Origin{player, nullptr, seen, true});
+        settle();
+    });
+}
+
+void TableActor::disconnect(std::shared_ptr<players::Player> player) {
+    post([this, player = std::move(player)] {
+        execute(platform::ConnectionLost{player->ref()}, Origin{player});
+        settle();
+    });
+}
+
+platform::LobbyEntry TableActor::entry() const {
+    std::lock_guard lock(entry_mutex_);
+    return entry_;
+}
+
+std::string TableActor::invite() const {
+    std::lock_guard lock(entry_mutex_);
+    return invite_;
+}
+
+void TableActor::execute(const platform::Command& command, const Origin& origin) {
+    const auto* from = std::get_if<platform::FromPlayer>(&command);
+    if (from)
+        if (const auto* query = std::get_if<platform::GetRecord>(&from->request))
+            return answer_query(from->from, *query, origin);
+    const std::int64_t now = services_.clock->now_ms();
+    platform::Decision decision = platform::decide(state_, command, now);
+    if (const auto* refused = std::get_if<platform::Refused>(&decision)) return refuse(*refused, origin);
+    if (std::holds_alternative<platform::Deferred>(decision)) {
+        parked_.push_back({command, origin.player, origin.seen, origin.resync});
+        return;
+    }
+    const auto& events = std::get<std::vector<platform::TableEvent>>(decision);
+    if (origin.reply) {
+        const auto* renew = from ? std::get_if<platform::RenewInvite>(&from->request) : nullptr;
+        if (renew)
+            reply_ = protocol::invite_text(origin.reply->id, renew->code);
+        else
+            protocol::ok_text(origin.reply->id, reply_);
+    }
+    apply(events, now, origin);
+    if (from && std::holds_alternative<platform::Watch>(from->request)) resync(origin.player, std::nullopt);
+    if (from && std::holds_alternative<platform::Act>(from->request))
+        ops::metrics().observe_action_latency(std::chrono::steady_clock::now() - origin.received);
+    if (origin.resync) resync(origin.player, origin.seen);
+    bool moved = std::any_of(events.begin(), events.end(),
+                             [](const auto& e) { return std::holds_alternative<platform::ActionTaken>(e); });
+    if (moved && !parked_.empty()) run_parked();
+}
+
+void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin) {
+    // The reply (reply_) goes before the notices, and once the state (and the lobby entry) shows the
+    // change: whoever got the reply and then asks the lobby sees it.
+    bool replied = !origin.reply;
+    auto send_reply = [&] {
+        if (replied) return;
+        replied = true;
+        refresh_entry();
+        origin.reply->send(reply_);
+    };
+    for (const auto& event : events) {
+        const auto status_before = state_.status();
+        before_event(event);
+        published_.clear();
+        platform::evolve(state_, event, now, published_);
+        if (changes_entry(event) || state_.status() != status_before) entry_dirty_ = true;
+        schedule_timers();  // a deadline is armed before anyone hears of it
+        send_reply();
+        for (const auto& p : published_) deliver(p);
+        after_event(event, origin);
+    }
+    send_reply();
+}
+
+void TableActor::before_event(const platform::TableEvent& event) {
+    // Who leaves a seat or stops watching gets nothing more from this table, this event included.
+    auto leaving_seat = [&](int seat) {
+        std::erase_if(recipients_, [&](const auto& r) { return r.second.seat == seat; });
+    };
+    if (const auto* e = std::get_if<platform::Seated>(&event)) recipients_.erase(e->player.id);  // was watching
+    if (const auto* e = std::get_if<platform::SeatFreed>(&event)) leaving_seat(e->seat);
+    if (const auto* e = std::get_if<platform::Disconnected>(&event)) leaving_seat(e->seat);
+    if (const auto* e = std::get_if<platform::SpectatorLeft>(&event)) {
+        auto it = recipients_.find(e->player.id);
+        if (it != recipients_.end() && !it->second.seat) recipients_.erase(it);
+    }
+}
+
+void TableActor::after_event(const platform::TableEvent& event, const Origin& origin) {
+    std::visit(Overloaded{
+                   [&](const platform::Seated& e) {
+                       spdlog::info("table {}: {} ({}) sits in seat {}", id_, e.player.id, e.player.name, e.seat);
+                       if (origin.player) {
+                           origin.player->add_table(id_);
+                           send_snapshot(origin.player, e.seat);
+                       }
+                   },
+                   [&](const platform::Disconnected& e) {
+                       spdlog::info("table {}: seat {} disconnected", id_, e.seat);
+                       if (state_.match_running()) ops::metrics().robot_takeover();
+                   },
+                   [&](const platform::MatchBegun&) {
+                       ops::metrics().match_started();
+                       for (int s = 0; s < state_.seat_count(); ++s)
+                           if (state_.seats[s].disconnected) ops::metrics().robot_takeover();
+                       spdlog::info("table {}: match started ({}, target {})", id_,
+                                    to_string(state_.match.options().variant), state_.match.options().target);
+                   },
+                   [&](const platform::MatchCancelled&) {
+                       ops::metrics().match_cancelled();
+                       spdlog::info("table {}: match cancelled by agreement", id_);
+                   },
+                   [&](const platform::Abandoned& e) {
+                       spdlog::info("table {}: seat {} abandoned (reclaim window over)", id_, e.seat);
+                   },
+                   [&](const platform::AutoMoved& e) { spdlog::info("table {}: seat {} timed out", id_, e.seat); },
+                   [&](const platform::InviteRenewed&) {
+                       std::lock_guard lock(entry_mutex_);
+                       invite_ = state_.invite;
+                   },
+                   [](const auto&) {},
+               },
+               event);
+    // A seat freed inside another event (an abandoned seat at the end of a match) is no one's now.
+    std::erase_if(recipients_, [&](const auto& r) {
+        const auto& seat = r.second.seat;
+        return seat && (!state_.seats[*seat].human || state_.seats[*seat].human->id != r.first);
+    });
+}
+
+void TableActor::deliver(const platform::Published& published) {
+    auto& rendered = rendered_;  // its buffers keep their capacity from one notice to the next
+    protocol::render_notice(published.notice, id_, published.v, state_.seat_count(), rendered);
+    Delivered delivered{published.v, share(rendered.everyone), {}};
+    for (int s = 0; s < 4; ++s)
+        if (rendered.has_own(s)) delivered.own[s] = share(rendered.own[s]);
+    for (const auto& [player, recipient] : recipients_)
+        recipient.connection->send(delivered.for_observer(recipient.seat));
+    if (const auto* end = std::get_if<platform::MatchEndNotice>(&published.notice)) {
+        ops::metrics().match_finished();
+        spdlog::info("table {}: match ended, team {} wins {}-{}", id_, end->end.winner, end->end.totals[0],
+                     end->end.totals[1]);
+    }
+    history_.add(std::move(delivered));
+}
+
+void TableActor::answer_query(const platform::PlayerRef& from, const platform::GetRecord& query, const Origin& origin) {
+    auto record = platform::record_of(state_, from, query);
+    if (const auto* refused = std::get_if<platform::Refused>(&record)) return refuse(*refused, origin);
+    if (origin.reply) origin.reply->send(protocol::record_text(origin.reply->id, std::get<GameRecord>(record)));
+}
+
+void TableActor::refuse(const platform::Refused& refused, const Origin& origin) {
+    if (!origin.reply) return;
+    auto code = protocol::code_of(refused);
+    spdlog::debug("table {}: refused a request from {}: {} ({})", id_,
+                  origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code), refused.message);
+    ops::metrics().error(protocol::to_string(code));
+    origin.reply->send(protocol::error_text(origin.reply->id, code, refused.message));
+}
+
+void TableActor::resync(const std::shared_ptr<players::Player>& player, std::optional<std::uint64_t> seen) {
+    auto connection = player->connection();
+    if (!connection) return;
+    std::optional<int> seat = state_.seat_of(player->id());
+    if (!seat && !state_.watching(player->id())) return;
+    if (seat && seen && *seen < state_.seats[*seat].seated_since_v) seen.reset();  // no replay from before sitting
+    std::optional<std::vector<net::SharedText>> missed;
+    if (seen) missed = history_.since(*seen, state_.v, seat);
+    if (!missed) return send_snapshot(player, seat);
+    for (auto& text : *missed) connection->send(std::move(text));
+    recipients_[player->id()] = Recipient{seat, connection};
+}
+
+void TableActor::send_snapshot(const std::shared_ptr<players::Player>& player, std::optional<int> seat) {
+    auto connection = player->connection();
+    if (!connection) return;
+    player->add_table(id_);
+    Observer observer = seat ? Observer::of_seat(*seat) : Observer::spectator();
+    connection->send(protocol::snapshot_text(platform::snapshot_of(state_, observer)));
+    recipients_[player->id()] = Recipient{seat, connection};
+}
+
+void TableActor::run_parked() {
+    auto parked = std::move(parked_);
+    parked_.clear();
+    for (auto& p : parked) {
+        std::visit(Overloaded{[](platform::ConnectionBack& c) { c.after_robot = true; },
+                              [](platform::ShowedUp& c) { c.after_robot = true; }, [](auto&) {}},
+                   p.command);
+        execute(p.command, Origin{p.player, nullptr, p.seen, p.resync});
+    }
+}
+
+void TableActor::settle() {
+    schedule_timers();
+    schedule_robot();
+    check_idle();
+    refresh_entry();
+}
+
+TimerHandle TableActor::schedule(std::int64_t at, platform::Command command) {
+    auto delay = std::chrono::milliseconds(std::max<std::int64_t>(0, at - services_.clock->now_ms()));
+    return services_.clock->schedule(delay, [weak = weak_from_this(), command = std::move(command)] {
+        if (auto self = weak.lock())
+            self->post([self, command] {
+                self->execute(command, Origin{});
+                self->settle();
+            });
+    });
+}
+
+void TableActor::schedule_timers() {
+    if (state_.turn_deadline != armed_turn_) {
+        turn_timer_.cancel();
+        armed_turn_ = state_.turn_deadline;
+        if (armed_turn_) turn_timer_ = schedule(*armed_turn_, platform::TurnExpired{*armed_turn_});
+    }
+    for (int s = 0; s < state_.seat_count(); ++s) {
+        const auto& deadline = state_.seats[s].reclaim_deadline;
+        if (deadline == armed_reclaim_[s]) continue;
+        reclaim_timers_[s].cancel();
+        armed_reclaim_[s] = deadline;
+        if (deadline) reclaim_timers_[s] = schedule(*deadline, platform::ReclaimExpired{s, *deadline});
+    }
+    std::uint64_t cancel = state_.cancel ? state_.cancel->number : 0;
+    if (cancel != armed_cancel_) {
+        cancel_timer_.cancel();
+        armed_cancel_ = cancel;
+        if (cancel) cancel_timer_ = schedule(state_.cancel->deadline, platform::CancelExpired{cancel});
+    }
+}
+
+void TableActor::schedule_robot() {
+    auto seat = state_.robot_to_act();
+    if (!seat) {
+        robot_job_.reset();
+        return;
+    }
+    const std::size_t decision = state_.actions.size();
+    const bool urgent = state_.overdue == *seat || !parked_.empty();
+    if (!robot_job_ || robot_job_->seat != *seat || robot_job_->decision != decision)
+        robot_job_ = RobotJob{*seat, decision, ++robot_serial_, false};
+    else if (robot_job_->dispatched)
+        return;
+    if (urgent) return dispatch_robot();
+    robot_timer_.expires_after(services_.robot_delay);
+    robot_timer_.async_wait([self = shared_from_this(), serial = robot_job_->serial](boost::system::error_code ec) {
+        if (ec || !self->robot_job_ || self->robot_job_->serial != serial || self->robot_job_->dispatched) return;
+        self->dispatch_robot();
+    });
+}
+
+void TableActor::dispatch_robot() {
+    robot_job_->dispatched = true;
+    const int seat = robot_job_->seat;
+    const std::size_t decision = robot_job_->decision;
+    View view = state_.match.view(Observer::of_seat(seat));
+    auto seed = robot_seed(state_.match.seed(), seat, decision);
+    services_.robots->decide(std::move(view), seed, [weak = weak_from_this(), seat, decision](Action action) {
+        if (auto self = weak.lock())
+            self->post([self, seat, action, decision] {
+                self->execute(platform::RobotMove{seat, action, decision}, Origin{});
+                self->settle();
+            });
+    });
+}
+
+void TableActor::check_idle() {
+    const bool idle = recipients_.empty() && !state_.match_running();
+    if (!idle) {
+        if (idle_armed_) idle_timer_.cancel();
+        idle_armed_ = false;
+        return;
+    }
+    if (idle_armed_) return;
+    idle_armed_ = true;
+    idle_timer_ = services_.clock->schedule(services_.idle_grace, [weak = weak_from_this()] {
+        if (auto self = weak.lock())
+            self->post([self] {
+                if (!self->idle_armed_ || !self->recipients_.empty() || self->state_.match_running()) return;
+                spdlog::info("table {}: closed after {} s with nobody at it", self->id_,
+                             std::chrono::duration_cast<std::chrono::seconds>(self->services_.idle_grace).count());
+                if (self->services_.on_idle) self->services_.on_idle(self->id_);
+            });
+    });
+}
+
+void TableActor::refresh_entry() {
+    if (!entry_dirty_) return;
+    entry_dirty_ = false;
+    auto entry = state_.lobby_entry();
+    std::lock_guard lock(entry_mutex_);
+    entry_ = std::move(entry);
+}
+
+}  // namespace belote::tables

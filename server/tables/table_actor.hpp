@@ -1,0 +1,174 @@
+#pragma once
+// A table's actor (docs/design.md invariant 3): the strand, the timers, the robots and the delivery to
+// connections around one platform::TableState. Every change goes through platform::decide() and
+// platform::evolve(); this class only runs them and carries out what they say.
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "platform/decide.hpp"
+#include "platform/notices.hpp"
+#include "platform/table_commands.hpp"
+#include "platform/table_state.hpp"
+#include "protocol/messages.hpp"
+#include "protocol/request_id.hpp"
+#include "server/net/connection.hpp"
+#include "server/players/player.hpp"
+#include "server/tables/clock.hpp"
+#include "server/tables/random_source.hpp"
+#include "server/tables/robot_pool.hpp"
+#include "server/tables/table_history.hpp"
+
+namespace belote::tables {
+
+/// Receives the reply of a request (the session it came from remembers replies by id: docs/design.md
+/// invariant 5). Thread-safe.
+class Replier {
+public:
+    virtual ~Replier() = default;
+    virtual void reply(const protocol::RequestId& id, net::SharedText text) = 0;
+};
+
+/// Where one request's reply goes.
+struct ReplyTo {
+    std::shared_ptr<Replier> to;
+    protocol::RequestId id;
+    void send(std::string_view text) const { to->reply(id, net::SharedText(text)); }
+};
+
+/// What every table of a server shares.
+struct TableServices {
+    boost::asio::io_context* ioc = nullptr;
+    std::shared_ptr<Clock> clock;
+    std::shared_ptr<RandomSource> random;
+    std::shared_ptr<RobotPool> robots;
+    /// How long a robot waits before acting (the pace of play; 0: at once).
+    std::chrono::milliseconds robot_delay{0};
+    /// How long a table with nobody connected and no match in progress is kept.
+    std::chrono::milliseconds idle_grace = std::chrono::minutes(10);
+    /// Called (from the table's strand) when the table may be forgotten.
+    std::function<void(const std::string& table)> on_idle;
+};
+
+/// One table. Public functions may be called from any thread: they post to the table's strand.
+class TableActor : public std::enable_shared_from_this<TableActor> {
+public:
+    TableActor(TableServices services, platform::TableState initial);
+
+    const std::string& id() const { return id_; }
+
+    /// Arms the table's idle expiry. Call once, after construction.
+    void start();
+
+    /// Runs `request` from `player`, received at `received`: exactly one reply (ok, or error with
+    /// the docs/protocol.md code) through `reply`, before the notices it causes. An exception
+    /// becomes an `internal` error reply.
+    void request(std::shared_ptr<players::Player> player, platform::TableRequest request, ReplyTo reply,
+                 std::chrono::steady_clock::time_point received = std::chrono::steady_clock::now());
+
+    /// `player` is back on a new connection (hello with its token): returns a disconnected seat,
+    /// then sends exactly the notices after `seen` (the last `v` the client saw here) when the
+    /// history holds them, else a snapshot.
+    void reconnect(std::shared_ptr<players::Player> player, std::optional<std::uint64_t> seen);
+
+    /// `player` lost its connection: a robot plays its seat (reclaim window during a match), or it
+    /// stops watching.
+    void disconnect(std::shared_ptr<players::Player> player);
+
+    /// The lobby entry, as of the last command. Thread-safe.
+    platform::LobbyEntry entry() const;
+    /// The invitation code. Thread-safe.
+    std::string invite() const;
+
+private:
+    /// A person this table sends its notices to: a seat's human or a spectator.
+    struct Recipient {
+        std::optional<int> seat;  ///< nullopt: a spectator
+        std::shared_ptr<net::Connection> connection;
+    };
+    /// Who a command comes from and what it must be answered with.
+    struct Origin {
+        std::shared_ptr<players::Player> player;
+        const ReplyTo* reply = nullptr;
+        std::optional<std::uint64_t> seen;
+        bool resync = false;  ///< send the player what it missed once the command is done
+        std::chrono::steady_clock::time_point received{};
+    };
+    /// A command waiting for a robot's move (platform::Deferred).
+    struct Parked {
+        platform::Command command;
+        std::shared_ptr<players::Player> player;
+        std::optional<std::uint64_t> seen;
+        bool resync = false;
+    };
+    /// The robot decision in progress.
+    struct RobotJob {
+        int seat = 0;
+        std::size_t decision = 0;
+        std::uint64_t serial = 0;
+        bool dispatched = false;
+    };
+
+    void post(std::function<void()> f);
+    void draw_seed(const platform::PlayerRef& from, platform::Start& start);
+    void execute(const platform::Command& command, const Origin& origin);
+    void apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin);
+    void before_event(const platform::TableEvent& event);
+    void after_event(const platform::TableEvent& event, const Origin& origin);
+    void deliver(const platform::Published& published);
+    void answer_query(const platform::PlayerRef& from, const platform::GetRecord& query, const Origin& origin);
+    void refuse(const platform::Refused& refused, const Origin& origin);
+    void resync(const std::shared_ptr<players::Player>& player, std::optional<std::uint64_t> seen);
+    void send_snapshot(const std::shared_ptr<players::Player>& player, std::optional<int> seat);
+    void run_parked();
+    void settle();
+    void schedule_timers();
+    void schedule_robot();
+    void dispatch_robot();
+    void check_idle();
+    void refresh_entry();
+    TimerHandle schedule(std::int64_t at, platform::Command command);
+
+    TableServices services_;
+    const std::string id_;
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    platform::TableState state_;
+    TableHistory history_;
+    std::map<std::string, Recipient> recipients_;  ///< by player id
+    std::vector<platform::Published> published_;   ///< scratch: the notices of one event
+    protocol::RenderedNotice rendered_;            ///< scratch: the text of one notice
+    std::string reply_;                            ///< scratch: the reply of the request being run
+    std::vector<Parked> parked_;
+
+    std::optional<std::int64_t> armed_turn_;
+    TimerHandle turn_timer_;
+    std::array<std::optional<std::int64_t>, 4> armed_reclaim_{};
+    std::array<TimerHandle, 4> reclaim_timers_{};
+    std::uint64_t armed_cancel_ = 0;
+    TimerHandle cancel_timer_;
+    bool idle_armed_ = false;
+    TimerHandle idle_timer_;
+
+    std::optional<RobotJob> robot_job_;
+    std::uint64_t robot_serial_ = 0;
+    boost::asio::steady_timer robot_timer_;
+
+    bool entry_dirty_ = true;
+    mutable std::mutex entry_mutex_;
+    platform::LobbyEntry entry_;
+    std::string invite_;
+};
+
+}  // namespace belote::tables

@@ -1,0 +1,21 @@
+#include "server/tables/table_history.hpp"
+
+namespace belote::tables {
+
+void TableHistory::add(Delivered notice) {
+    notices_.push_back(std::move(notice));
+    while (notices_.size() > capacity_) notices_.pop_front();
+}
+
+std::optional<std::vector<net::SharedText>> TableHistory::since(std::uint64_t seen, std::uint64_t current,
+                                                                std::optional<int> seat) const {
+    if (seen > current) return std::nullopt;
+    std::vector<net::SharedText> out;
+    if (seen == current) return out;
+    if (notices_.empty() || notices_.front().v > seen + 1) return std::nullopt;
+    for (const auto& notice : notices_)
+        if (notice.v > seen) out.push_back(notice.for_observer(seat));
+    return out;
+}
+
+}  // namespace belote::tables

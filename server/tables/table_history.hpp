@@ -1,0 +1,44 @@
+#pragma once
+// The bounded record of a table's recent notices, as sent, for replay to a client coming back
+// (docs/design.md invariant 4): a replay carries exactly the bytes each recipient was sent.
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+#include "server/net/connection.hpp"
+
+namespace belote::tables {
+
+/// One notice as delivered: the public text and each seat's own copy when it differs.
+struct Delivered {
+    std::uint64_t v = 0;
+    net::SharedText everyone;
+    std::array<net::SharedText, 4> own{};
+    /// The text for seat `seat` (a spectator when nullopt).
+    const net::SharedText& for_observer(std::optional<int> seat) const {
+        return seat && own[*seat] ? own[*seat] : everyone;
+    }
+};
+
+/// Keeps the last `capacity` notices. Not thread-safe (used on the table's strand).
+class TableHistory {
+public:
+    explicit TableHistory(std::size_t capacity) : capacity_(capacity) {}
+
+    /// Appends a notice (its v must follow the previous one's); drops the oldest beyond capacity.
+    void add(Delivered notice);
+
+    /// What the observer `seat` (a spectator when nullopt) missed after version `seen`, the table
+    /// being at `current`; nullopt when the history no longer holds it all (or `seen` is ahead).
+    std::optional<std::vector<net::SharedText>> since(std::uint64_t seen, std::uint64_t current,
+                                                      std::optional<int> seat) const;
+
+private:
+    std::size_t capacity_;
+    std::deque<Delivered> notices_;
+};
+
+}  // namespace belote::tables

@@ -1,0 +1,81 @@
+// protocol/messages.hpp: each notice rendered once per distinct view gives every recipient exactly
+// the JSON of the reference encoder (event_json, projected for that recipient), for every event of
+// robot matches of every variant; and the replies written directly parse back as expected.
+
+#include "protocol/messages.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/match.hpp"
+#include "engine/robot.hpp"
+#include "protocol/event_json.hpp"
+
+namespace belote::protocol {
+namespace {
+
+using nlohmann::json;
+
+platform::Notice as_notice(const Event& event, std::optional<std::int64_t> deadline) {
+    if (const auto* turn = std::get_if<TurnStarted>(&event)) return platform::TurnNotice{*turn, deadline};
+    if (const auto* end = std::get_if<MatchEnded>(&event)) return platform::MatchEndNotice{*end, {1}, 5, true};
+    return event;
+}
+
+json expected(const Event& event, const Observer& observer, std::uint64_t v, std::optional<std::int64_t> deadline) {
+    json out = event_json(event, observer, "tab", v);
+    if (std::holds_alternative<TurnStarted>(event)) out["deadline"] = deadline ? json(*deadline) : json(nullptr);
+    if (std::holds_alternative<MatchEnded>(event)) {
+        out["abandoned"] = {1};
+        out["stake"] = 5;
+        out["competitive"] = true;
+    }
+    return out;
+}
+
+TEST(MessagesTest, EveryRecipientGetsTheReferenceJsonOfEveryEvent) {
+    int checked = 0;
+    for (Variant variant : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche, Variant::Decouverte}) {
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            MatchOptions options;
+            options.variant = variant;
+            options.target = 301;
+            Match match(options, seed);
+            Rng rng(seed);
+            std::uint64_t v = 0;
+            auto check = [&](const std::vector<Event>& events) {
+                for (const Event& event : events) {
+                    ++v;
+                    auto deadline = v % 2 ? std::optional<std::int64_t>(1'800'000'000'000 + v) : std::nullopt;
+                    auto rendered = render_notice(as_notice(event, deadline), "tab", v, match.seats());
+                    for (int seat = -1; seat < match.seats(); ++seat) {
+                        Observer o = seat < 0 ? Observer::spectator() : Observer::of_seat(seat);
+                        ASSERT_EQ(json::parse(rendered.for_observer(o.seat)), expected(event, o, v, deadline))
+                            << "seat " << seat << ": " << rendered.for_observer(o.seat);
+                        ++checked;
+                    }
+                }
+            };
+            check(match.start());
+            while (!match.finished()) {
+                Seat s = *match.to_act();
+                auto result = match.apply(s, robot_decide(match.view(Observer::of_seat(s)), rng));
+                ASSERT_TRUE(result.ok());
+                check(result.events);
+            }
+        }
+    }
+    EXPECT_GT(checked, 10000);
+}
+
+TEST(MessagesTest, RepliesWrittenDirectly) {
+    EXPECT_EQ(json::parse(ok_text(RequestId{std::int64_t{7}})), json::parse(R"({"type":"ok","id":7})"));
+    EXPECT_EQ(json::parse(ok_text(RequestId{std::string("a\"\\\n\x01")})),
+              json::parse(R"({"type":"ok","id":"a\"\\\n\u0001"})"));
+    EXPECT_EQ(json::parse(ok_text(RequestId{})), json::parse(R"({"type":"ok","id":null})"));
+    EXPECT_EQ(json::parse(error_text(RequestId{std::int64_t{-3}}, ErrorCode::NotYourTurn, "it is not your turn")),
+              json::parse(R"({"type":"error","id":-3,"code":"not_your_turn","message":"it is not your turn"})"));
+}
+
+}  // namespace
+}  // namespace belote::protocol
