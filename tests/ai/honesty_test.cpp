@@ -144,8 +144,8 @@ TEST(Honesty, FullStrengthDecisionsAreLegal) {
         match.start();
         RobotSettings settings;  // expert, the level's full work
         int decisions = 0;
-        // One deal and a half at full strength.
-        while (!match.finished() && match.history().size() < 2 && decisions < 70) {
+        // The auction and most of a deal at full strength.
+        while (!match.finished() && match.history().size() < 1 && decisions < 36) {
             const Seat seat = *match.to_act();
             const View view = match.view(Observer::of_seat(seat));
             const Action action = decide(view, settings, rng.next());
