@@ -507,6 +507,8 @@ View Match::view(const Observer& observer) const {
         }
     if (is_decouverte() && phase_ != Phase::NotStarted)
         for (Seat s = 0; s < seats_; ++s) v.tableaux.push_back(deal_.tableaux[s].view());
+    v.tricks = deal_.tricks;
+    if (phase_ != Phase::NotStarted) v.deal_turn_up = deal_.turn_up;
     return v;
 }
 

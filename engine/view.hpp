@@ -57,6 +57,12 @@ struct View {
     std::array<std::optional<Seat>, 4> belote_by_suit{};
     /// Découverte (§6.4): both tableaux, indexed by seat; face-down cards only as counts.
     std::vector<TableauView> tableaux;
+    /// The completed tricks of the current deal, in play order, each with its leader (public: every
+    /// seat saw them played). Empty before the first trick is complete. Used by robots (ai/).
+    std::vector<Trick> tricks;
+    /// The turn-up (classic) or indicator (Découverte) of the current deal, kept after the auction
+    /// (public: it was shown to everyone; in classic it went to the taker, §2.2). Unset in Coinche.
+    std::optional<Card> deal_turn_up;
 };
 
 }  // namespace belote

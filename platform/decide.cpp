@@ -57,7 +57,7 @@ struct RequestJudge {
         if (s.match_running()) return refuse(TableRefusal::AlreadyStarted, "the match has started");
         if (!s.seats[c.seat].empty())
             return refuse(TableRefusal::SeatTaken, "seat " + std::to_string(c.seat) + " is taken");
-        return Events{RobotSeated{c.seat}};
+        return Events{RobotSeated{c.seat, c.level}};
     }
     Decision operator()(const Start& c) const {
         if (!seat) return refuse(TableRefusal::NotSeated, "only a player seated at the table may start it");

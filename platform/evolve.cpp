@@ -51,6 +51,7 @@ struct Apply {
     }
     void operator()(const RobotSeated& e) const {
         s.seats[e.seat].robot = true;
+        s.seats[e.seat].robot_level = e.level;
         show_seat(e.seat);
     }
     void operator()(const SeatFreed& e) const { free_seat(e.seat); }

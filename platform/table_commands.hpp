@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "engine/action.hpp"
+#include "platform/robot_level.hpp"
 #include "platform/table_settings.hpp"
 
 namespace belote::platform {
@@ -27,9 +28,10 @@ struct Sit {
     int seat = 0;
     std::optional<std::string> invite;
 };
-/// `add_robot`: the chief (anyone before someone sits) puts a robot in an empty seat.
+/// `add_robot`: the chief (anyone before someone sits) puts a robot of `level` in an empty seat.
 struct AddRobot {
     int seat = 0;
+    RobotLevel level = RobotLevel::Easy;  ///< `level` on the wire; easy when absent
 };
 /// `remove_robot`: the chief takes a robot out of a seat between matches.
 struct RemoveRobot {

@@ -19,9 +19,10 @@ struct Seated {
     int seat = 0;
     PlayerRef player;
 };
-/// A robot was put in `seat`.
+/// A robot of `level` was put in `seat`.
 struct RobotSeated {
     int seat = 0;
+    RobotLevel level = RobotLevel::Easy;
 };
 /// `seat` was emptied (its player stood up, its robot was removed).
 struct SeatFreed {

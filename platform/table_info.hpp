@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/options.hpp"
+#include "platform/robot_level.hpp"
 #include "platform/table_settings.hpp"
 
 namespace belote::platform {
@@ -19,6 +20,7 @@ enum class TableStatus : std::uint8_t { Waiting, Playing, Finished };
 struct PlayerInfo {
     std::string name;
     bool robot = false;
+    std::optional<RobotLevel> level;  ///< a seated robot's level
     bool operator==(const PlayerInfo&) const = default;
 };
 

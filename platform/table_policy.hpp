@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstddef>
 
+#include "platform/robot_level.hpp"
+
 namespace belote::platform {
 
 /// Durations and limits a Table enforces. Defaults are the documented values.
@@ -21,6 +23,8 @@ struct TablePolicy {
     /// Chat: at most `chat_burst` messages per connection in any `chat_period`.
     int chat_burst = 5;
     std::chrono::milliseconds chat_period = std::chrono::seconds(10);
+    /// The level of the robot that plays a human's seat (disconnected, away, abandoned, overdue).
+    RobotLevel takeover_robot_level = RobotLevel::Expert;
 };
 
 }  // namespace belote::platform

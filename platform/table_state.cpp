@@ -57,6 +57,11 @@ std::optional<int> TableState::robot_to_act() const {
     return seat;
 }
 
+RobotLevel TableState::robot_level(int seat) const {
+    const SeatState& st = seats[seat];
+    return st.robot ? st.robot_level : policy.takeover_robot_level;
+}
+
 bool TableState::invite_ok(const std::optional<std::string>& code) const {
     return !settings.private_table || (code && *code == invite);
 }
@@ -69,8 +74,8 @@ bool TableState::returns_as_spectator(const std::string& player_id, std::int64_t
 
 std::optional<PlayerInfo> TableState::occupant(int seat) const {
     const SeatState& st = seats[seat];
-    if (st.human) return PlayerInfo{st.human->name, false};
-    if (st.robot) return PlayerInfo{"Robot " + std::to_string(seat), true};
+    if (st.human) return PlayerInfo{st.human->name, false, std::nullopt};
+    if (st.robot) return PlayerInfo{"Robot " + std::to_string(seat), true, st.robot_level};
     return std::nullopt;
 }
 

@@ -24,6 +24,7 @@ namespace belote::platform {
 struct SeatState {
     std::optional<PlayerRef> human;
     bool robot = false;
+    RobotLevel robot_level = RobotLevel::Easy;     ///< of the robot seated here (when `robot`)
     std::uint64_t sat_order = 0;                   ///< increasing sit counter (the chief has the smallest)
     std::uint64_t seated_since_v = 0;              ///< the table version when the human sat (no replay before it)
     bool disconnected = false;                     ///< the human has no connection (a robot plays)
@@ -87,6 +88,9 @@ struct TableState {
     SeatPresence presence(int seat) const;
     /// The seat whose decision a robot must make now, if any.
     std::optional<int> robot_to_act() const;
+    /// The level of the robot that plays `seat` when robot_controlled(seat): the seated robot's, or
+    /// policy.takeover_robot_level for a human's seat.
+    RobotLevel robot_level(int seat) const;
     /// True when `invite` lets a stranger in (always at a public table).
     bool invite_ok(const std::optional<std::string>& invite) const;
     /// The name shown for `seat` (a robot is "Robot <seat>"), or nullopt when it is empty.

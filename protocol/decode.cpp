@@ -8,6 +8,7 @@
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
 #include "protocol/rules_json.hpp"
+#include "protocol/table_json.hpp"
 #include "protocol/text_rules.hpp"
 #include "protocol/version.hpp"
 
@@ -98,6 +99,16 @@ std::optional<std::string> optional_string(const Msg& msg, const char* name) {
 template <class Msg>
 int seat_field(const Msg& msg) {
     return int_field(msg, "seat", ErrorCode::BadSeat);
+}
+
+/// The optional `level` of `add_robot`: easy when absent.
+template <class Msg>
+platform::RobotLevel robot_level_field(const Msg& msg) {
+    auto name = optional_string(msg, "level");
+    if (!name) return platform::RobotLevel::Easy;
+    auto level = parse_robot_level(*name);
+    if (!level) fail(ErrorCode::BadMessage, "field 'level' must be easy, medium, hard or expert, not '" + *name + "'");
+    return *level;
 }
 
 Variant variant_value(const std::string& name) {
@@ -292,7 +303,7 @@ template <class Msg>
 std::optional<platform::TableRequest> table_request(std::string_view type, const Msg& msg) {
     using namespace platform;
     if (type == "sit") return Sit{seat_field(msg), optional_string(msg, "invite")};
-    if (type == "add_robot") return AddRobot{seat_field(msg)};
+    if (type == "add_robot") return AddRobot{seat_field(msg), robot_level_field(msg)};
     if (type == "remove_robot") return RemoveRobot{seat_field(msg)};
     if (type == "start") return Start{};
     if (type == "take" || type == "pass" || type == "name" || type == "play" || type == "declare" || type == "bid" ||

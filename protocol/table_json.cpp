@@ -29,11 +29,30 @@ std::string_view to_string(platform::SeatPresence presence) {
     return "present";
 }
 
+std::string_view to_string(platform::RobotLevel level) {
+    switch (level) {
+        case platform::RobotLevel::Easy: return "easy";
+        case platform::RobotLevel::Medium: return "medium";
+        case platform::RobotLevel::Hard: return "hard";
+        case platform::RobotLevel::Expert: return "expert";
+    }
+    return "easy";
+}
+
+std::optional<platform::RobotLevel> parse_robot_level(std::string_view name) {
+    for (auto level : {platform::RobotLevel::Easy, platform::RobotLevel::Medium, platform::RobotLevel::Hard,
+                       platform::RobotLevel::Expert})
+        if (to_string(level) == name) return level;
+    return std::nullopt;
+}
+
 namespace {
 
 json player_json(const std::optional<PlayerInfo>& player) {
     if (!player) return nullptr;
-    return {{"name", player->name}, {"robot", player->robot}};
+    json out{{"name", player->name}, {"robot", player->robot}};
+    if (player->level) out["level"] = to_string(*player->level);
+    return out;
 }
 
 json optional_int(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }

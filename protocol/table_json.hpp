@@ -20,6 +20,10 @@ std::string_view to_string(platform::TableStatus status);
 
 /// Wire name of a presence: "present", "disconnected", "away", "abandoned".
 std::string_view to_string(platform::SeatPresence presence);
+/// `easy`, `medium`, `hard`, `expert` (the `level` of `add_robot` and of a robot seat).
+std::string_view to_string(platform::RobotLevel level);
+/// The level named `name` (as to_string writes it), or nullopt.
+std::optional<platform::RobotLevel> parse_robot_level(std::string_view name);
 
 /// [{"seat":0,"player":{"name":…,"robot":…}|null}, …]
 nlohmann::json seats_json(const std::vector<std::optional<platform::PlayerInfo>>& seats);

@@ -123,6 +123,17 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->envname("BELOTE_ROBOT_THREADS")
         ->capture_default_str()
         ->check(CLI::Range(1u, 256u));
+    app.add_option(
+           "--robot-budget-ms", c.robot_budget_ms,
+           "Milliseconds a robot above easy may think per decision (it stops earlier when its level's work is done)")
+        ->envname("BELOTE_ROBOT_BUDGET_MS")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 60'000u));
+    app.add_option("--takeover-robot-level", c.takeover_robot_level,
+                   "Level of the robot that plays for a disconnected, away or timed-out player")
+        ->envname("BELOTE_TAKEOVER_ROBOT_LEVEL")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"easy", "medium", "hard", "expert"}));
     app.add_option("--idle-table-s", c.idle_table_s,
                    "Seconds a table with nobody connected and no match in progress is kept before it is closed")
         ->envname("BELOTE_IDLE_TABLE_S")

@@ -30,10 +30,14 @@ struct Config {
     unsigned shutdown_deadline_s = 10;  ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
     bool healthcheck = false;           ///< --healthcheck: probe a running server's /healthz and exit
     unsigned reclaim_window_s =
-        180;                      ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
-    unsigned msg_burst = 200;     ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
-    unsigned msg_rate = 50;       ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
-    unsigned robot_threads = 2;   ///< --robot-threads, BELOTE_ROBOT_THREADS: robot decision workers
+        180;                     ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
+    unsigned msg_burst = 200;    ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
+    unsigned msg_rate = 50;      ///< --msg-rate, BELOTE_MSG_RATE: sustained messages per second (then 4029)
+    unsigned robot_threads = 2;  ///< --robot-threads, BELOTE_ROBOT_THREADS: robot decision workers
+    unsigned robot_budget_ms = 40;  ///< --robot-budget-ms, BELOTE_ROBOT_BUDGET_MS: thinking time per robot decision
+    /// --takeover-robot-level, BELOTE_TAKEOVER_ROBOT_LEVEL: easy, medium, hard or expert, the level of
+    /// the robot that plays a human's seat (disconnected, away, out of time)
+    std::string takeover_robot_level = "expert";
     unsigned idle_table_s = 600;  ///< --idle-table-s, BELOTE_IDLE_TABLE_S: a table nobody is at closes after this
     unsigned guest_ttl_s =
         3600;  ///< --guest-ttl-s, BELOTE_GUEST_TTL_S: a player with no connection and no table expires

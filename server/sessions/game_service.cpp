@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "ai/robot_settings.hpp"
 #include "protocol/close_codes.hpp"
 #include "protocol/messages.hpp"
 #include "server/app.hpp"
@@ -35,19 +36,27 @@ tables::TableServices table_services(boost::asio::io_context& ioc, const Config&
     return services;
 }
 
+platform::RobotLevel takeover_level(const Config& config) {
+    auto level = ai::parse_level(config.takeover_robot_level);
+    return level ? static_cast<platform::RobotLevel>(*level) : platform::RobotLevel::Expert;
+}
+
 }  // namespace
 
 GameService::GameService(boost::asio::io_context& ioc, const Config& config)
     : GameService(ioc, config,
                   ServiceParts{tables::make_system_clock(ioc), tables::os_random_source(),
-                               std::make_shared<tables::RobotPool>(ioc, config.robot_threads)}) {}
+                               std::make_shared<tables::RobotPool>(
+                                   ioc, config.robot_threads,
+                                   tables::level_robots(std::chrono::milliseconds(config.robot_budget_ms)))}) {}
 
 GameService::GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts)
     : config_(config),
       parts_(std::move(parts)),
       players_([random = parts_.random] { return std::make_pair(random->token(), random->id('p')); }),
       tables_(table_services(ioc, config, parts_),
-              platform::TablePolicy{.reclaim_window = std::chrono::seconds(config.reclaim_window_s)}) {
+              platform::TablePolicy{.reclaim_window = std::chrono::seconds(config.reclaim_window_s),
+                                    .takeover_robot_level = takeover_level(config)}) {
     // belote_tables{state}: counted from the directory at each /metrics scrape.
     metrics_source_ = ops::metrics().add_table_source([this] {
         ops::TableCounts counts{};

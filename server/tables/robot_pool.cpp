@@ -3,13 +3,28 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "ai/robot.hpp"
 #include "engine/rng.hpp"
 #include "engine/robot.hpp"
 
 namespace belote::tables {
 
+RobotDecider level_robots(std::chrono::milliseconds budget) {
+    static_assert(static_cast<int>(platform::RobotLevel::Easy) == static_cast<int>(ai::Level::Easy) &&
+                  static_cast<int>(platform::RobotLevel::Medium) == static_cast<int>(ai::Level::Medium) &&
+                  static_cast<int>(platform::RobotLevel::Hard) == static_cast<int>(ai::Level::Hard) &&
+                  static_cast<int>(platform::RobotLevel::Expert) == static_cast<int>(ai::Level::Expert));
+    return [budget](const View& view, platform::RobotLevel level, std::uint64_t seed) {
+        ai::RobotSettings settings;
+        settings.level = static_cast<ai::Level>(level);
+        settings.time_budget = budget;
+        settings.clock = [] { return std::chrono::steady_clock::now(); };
+        return ai::decide(view, settings, seed);
+    };
+}
+
 RobotDecider heuristic_robot() {
-    return [](const View& view, std::uint64_t seed) {
+    return [](const View& view, platform::RobotLevel, std::uint64_t seed) {
         Rng rng(seed);
         return robot_decide(view, rng);
     };
@@ -33,10 +48,10 @@ RobotPool::~RobotPool() {
     }
 }
 
-void RobotPool::decide(View view, std::uint64_t seed, std::function<void(Action)> done) {
-    auto job = [this, view = std::move(view), seed, done = std::move(done)] {
+void RobotPool::decide(View view, platform::RobotLevel level, std::uint64_t seed, std::function<void(Action)> done) {
+    auto job = [this, view = std::move(view), level, seed, done = std::move(done)] {
         try {
-            done(decider_(view, seed));
+            done(decider_(view, level, seed));
         } catch (const std::exception& e) {
             spdlog::error("robot decision failed: {}", e.what());
         }

@@ -4,6 +4,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -11,14 +12,21 @@
 
 #include "engine/action.hpp"
 #include "engine/view.hpp"
+#include "platform/robot_level.hpp"
 
 namespace belote::tables {
 
-/// Decides for the seat of a view, from that view only (docs/design.md invariant 7); `seed` supplies
-/// all of its randomness, so the same view and seed give the same action.
-using RobotDecider = std::function<Action(const View& view, std::uint64_t seed)>;
+/// Decides for the seat of a view, from that view only (docs/design.md invariant 7), playing at
+/// `level`; `seed` supplies all of its randomness.
+using RobotDecider = std::function<Action(const View& view, platform::RobotLevel level, std::uint64_t seed)>;
 
-/// Today's robot (engine/robot.hpp) as a RobotDecider.
+/// The robots of ai/ (ai::decide) at each level, each decision bounded by `budget` of
+/// std::chrono::steady_clock from its start. Easy is the engine's robot; the others may depend on
+/// the machine's speed when the deadline cuts their work.
+RobotDecider level_robots(std::chrono::milliseconds budget);
+
+/// The engine's robot (engine/robot.hpp) whatever the level: same view and seed, same action.
+/// For tests that need exactly reproducible robot play.
 RobotDecider heuristic_robot();
 
 /// The seed of robot decision number `decision` (actions accepted before it) for `seat` of the match
@@ -30,13 +38,13 @@ std::uint64_t robot_seed(std::uint64_t match_seed, int seat, std::size_t decisio
 /// decision that throws is logged and gives no action. Thread-safe.
 class RobotPool {
 public:
-    RobotPool(boost::asio::io_context& ioc, unsigned threads, RobotDecider decider = heuristic_robot());
+    RobotPool(boost::asio::io_context& ioc, unsigned threads, RobotDecider decider);
     /// Stops the workers: decisions not started are dropped, running ones finish first.
     ~RobotPool();
 
-    /// Decides for `view` (a copy the worker owns) with `seed`, then calls `done` with the action on
-    /// the worker thread (it must post to the table's strand).
-    void decide(View view, std::uint64_t seed, std::function<void(Action)> done);
+    /// Decides for `view` (a copy the worker owns) at `level` with `seed`, then calls `done` with the
+    /// action on the worker thread (it must post to the table's strand).
+    void decide(View view, platform::RobotLevel level, std::uint64_t seed, std::function<void(Action)> done);
 
 private:
     boost::asio::io_context& ioc_;

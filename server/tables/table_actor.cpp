@@ -356,13 +356,14 @@ void TableActor::dispatch_robot() {
     const std::size_t decision = robot_job_->decision;
     View view = state_.match.view(Observer::of_seat(seat));
     auto seed = robot_seed(state_.match.seed(), seat, decision);
-    services_.robots->decide(std::move(view), seed, [weak = weak_from_this(), seat, decision](Action action) {
-        if (auto self = weak.lock())
-            self->post([self, seat, action, decision] {
-                self->execute(platform::RobotMove{seat, action, decision}, Origin{});
-                self->settle();
-            });
-    });
+    services_.robots->decide(std::move(view), state_.robot_level(seat), seed,
+                             [weak = weak_from_this(), seat, decision](Action action) {
+                                 if (auto self = weak.lock())
+                                     self->post([self, seat, action, decision] {
+                                         self->execute(platform::RobotMove{seat, action, decision}, Origin{});
+                                         self->settle();
+                                     });
+                             });
 }
 
 void TableActor::check_idle() {

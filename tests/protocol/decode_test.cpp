@@ -61,7 +61,21 @@ TEST(DecodeTest, LobbyAndTableCommands) {
     EXPECT_EQ(table_of(R"({"type":"sit","id":4,"table":"t1","seat":0})"), "t1");
     EXPECT_EQ(sit.seat, 0);
     auto robot = table_request<platform::AddRobot>(R"({"type":"add_robot","id":5,"table":"t1","seat":7})");
-    EXPECT_EQ(robot.seat, 7);  // the range is the table's business (bad_seat)
+    EXPECT_EQ(robot.seat, 7);                            // the range is the table's business (bad_seat)
+    EXPECT_EQ(robot.level, platform::RobotLevel::Easy);  // no level: easy
+    for (auto [name, level] : {std::pair{"easy", platform::RobotLevel::Easy},
+                               {"medium", platform::RobotLevel::Medium},
+                               {"hard", platform::RobotLevel::Hard},
+                               {"expert", platform::RobotLevel::Expert}}) {
+        SCOPED_TRACE(name);
+        EXPECT_EQ(table_request<platform::AddRobot>(R"({"type":"add_robot","id":5,"table":"t1","seat":1,"level":")" +
+                                                    std::string(name) + "\"}")
+                      .level,
+                  level);
+    }
+    EXPECT_EQ(
+        table_request<platform::AddRobot>(R"({"type":"add_robot","id":5,"table":"t1","seat":1,"level":null})").level,
+        platform::RobotLevel::Easy);
     table_request<platform::Start>(R"({"type":"start","id":6,"table":"t1"})");
     EXPECT_EQ(table_of(R"({"type":"start","id":6,"table":"t1"})"), "t1");
 
@@ -144,6 +158,9 @@ TEST(DecodeTest, ErrorsCarryExactCodesIdsAndFieldNames) {
         {R"({"id":4,"type":"sit","table":"t1","seat":1.0})", ErrorCode::BadMessage, 4, "'seat'"},
         {R"({"id":4,"type":"sit","table":"t1","seat":99999999999})", ErrorCode::BadSeat, 4, "'seat'"},
         {R"({"id":5,"type":"add_robot","table":"t1"})", ErrorCode::BadMessage, 5, "'seat'"},
+        {R"({"id":5,"type":"add_robot","table":"t1","seat":1,"level":"master"})", ErrorCode::BadMessage, 5, "'level'"},
+        {R"({"id":5,"type":"add_robot","table":"t1","seat":1,"level":"Expert"})", ErrorCode::BadMessage, 5, "'level'"},
+        {R"({"id":5,"type":"add_robot","table":"t1","seat":1,"level":3})", ErrorCode::BadMessage, 5, "'level'"},
         {R"({"id":6,"type":"start"})", ErrorCode::BadMessage, 6, "'table'"},
         {R"({"id":7,"type":"take"})", ErrorCode::BadMessage, 7, "'table'"},
         {R"({"id":8,"type":"pass","table":null})", ErrorCode::BadMessage, 8, "'table'"},

@@ -157,10 +157,11 @@ TEST(GameServerTest, CreateListSitAddRobotStart) {
 
     EXPECT_EQ(add_robot(a, t, 1)["type"], "ok");  // the chief (first to sit) adds robots
     for (GameClient* c : {&a, &b})
-        EXPECT_EQ(c->next_event(), json::parse(R"({"type":"seat_changed","table":")" + t +
-                                               R"(","v":3,"seat":1,"player":{"name":"Robot 1","robot":true}})"));
+        EXPECT_EQ(c->next_event(),
+                  json::parse(R"({"type":"seat_changed","table":")" + t +
+                              R"(","v":3,"seat":1,"player":{"name":"Robot 1","robot":true,"level":"easy"}})"));
     EXPECT_EQ(add_robot(a, t, 3)["type"], "ok");
-    EXPECT_EQ(list(a)[0]["seats"][3]["player"], json::parse(R"({"name":"Robot 3","robot":true})"));
+    EXPECT_EQ(list(a)[0]["seats"][3]["player"], json::parse(R"({"name":"Robot 3","robot":true,"level":"easy"})"));
 
     EXPECT_EQ(start(a, t)["type"], "ok");  // and starts
     for (GameClient* c : {&a, &b}) {

@@ -17,9 +17,9 @@ namespace {
 class Gate {
 public:
     tables::RobotDecider decider() {
-        return [this](const View& view, std::uint64_t seed) {
+        return [this](const View& view, platform::RobotLevel level, std::uint64_t seed) {
             if (view.options.variant == Variant::Coinche) hold();
-            return tables::heuristic_robot()(view, seed);
+            return tables::heuristic_robot()(view, level, seed);
         };
     }
     /// Waits at most `limit` until a Coinche robot is being held.

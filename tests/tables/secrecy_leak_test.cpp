@@ -79,6 +79,9 @@ public:
         const json* hand = nullptr;
         if (m.contains("hand")) hand = &m["hand"];
         if (type == "snapshot" && m["view"].contains("hand")) hand = &m["view"]["hand"];
+        // A seat's own melds name cards it held this deal, some of them played since.
+        if (type == "snapshot" && k.seat && m["view"].contains("own_melds"))
+            collect_cards(m["view"]["own_melds"], k.own);
         if (hand) {
             ASSERT_TRUE(k.seat) << "a spectator received a hand: " << m;
             std::set<std::string> cards;

@@ -129,8 +129,9 @@ public:
         Config config;
         config.robot_delay_ms = 0;
         config.msg_burst = 1'000'000;
-        sessions::ServiceParts parts{clock_, std::make_shared<FixedRandom>(),
-                                     std::make_shared<tables::RobotPool>(ioc_, 0)};  // robots on this thread
+        sessions::ServiceParts parts{
+            clock_, std::make_shared<FixedRandom>(),
+            std::make_shared<tables::RobotPool>(ioc_, 0, tables::heuristic_robot())};  // robots on this thread
         handler_ = std::make_shared<sessions::GameService>(ioc_, config, parts);
     }
     ~Harness() {
@@ -413,20 +414,21 @@ TEST_P(SignatureTest, EveryMessageEveryRecipientReceives) {
 /// decision (seeded by match seed, seat and decision number, so robots can decide off the strand);
 /// a spectator coming back with its token and `resume` is resumed like a player (issue 18): Sam's
 /// return now replays what he missed, his chat before watching again is accepted, and the players
-/// get one more spectator-count notice (he is counted again); list_tables replies carry `next` (the
-/// lobby is paged, issue 18), which changes Sam's hash only.
+/// get one more spectator-count notice (he is counted again); a seated robot's player object shows
+/// its `level` (issue 15; same messages, the robots here are easy and play as before);
+/// list_tables replies carry `next` (the lobby is paged, issue 18), which changes Sam's hash only.
 const Expected expected[] = {Expected{Variant::Classic,
-                                      {{"Ana", {416, 0x2e367c3f7ac97ecfull}},
-                                       {"Bea", {404, 0x5d4518fba5adf7bfull}},
-                                       {"Sam", {373, 0x23da30aee5f14b85ull}}}},
+                                      {{"Ana", {416, 0xff227677cb42d6ffull}},
+                                       {"Bea", {404, 0x91e2c99cf9610023ull}},
+                                       {"Sam", {373, 0xe2bc2d76d3220a37ull}}}},
                              Expected{Variant::ClassicAnnouncements,
-                                      {{"Ana", {332, 0x4080e6469b494827ull}},
-                                       {"Bea", {321, 0xc904fc78416c57d5ull}},
-                                       {"Sam", {298, 0x503fc8b34d5c683aull}}}},
+                                      {{"Ana", {332, 0xb000c8a4d139d4d7ull}},
+                                       {"Bea", {321, 0x853fbc5450b91435ull}},
+                                       {"Sam", {298, 0xb66f5328331fabd8ull}}}},
                              Expected{Variant::Coinche,
-                                      {{"Ana", {161, 0x4e94f01bbd4908d8ull}},
-                                       {"Bea", {150, 0xb740b4f60a5761ebull}},
-                                       {"Sam", {143, 0xe8ef0718f7047390ull}}}},
+                                      {{"Ana", {161, 0x3d3e9cfe394a8308ull}},
+                                       {"Bea", {150, 0xf837e4d0740b5ad7ull}},
+                                       {"Sam", {143, 0x0197c2822cc3bae6ull}}}},
                              Expected{Variant::Decouverte,
                                       {{"Ana", {407, 0xd6958e37771668b0ull}},
                                        {"Bea", {401, 0x9c6a1e134eba9a3aull}},

@@ -1,8 +1,8 @@
 // Browser tests of the table platform: invitation link, a spectator, a cancel vote between two
-// people (two browser contexts), chat shown as text.
+// people (two browser contexts), chat shown as text, a robot level per seat.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, byId, signIn, BASE_URL } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -93,4 +93,23 @@ test('a cancel vote between two people ends the match as cancelled', async () =>
   for (const page of [a, b]) {
     await page.locator('[data-testid="cancel-status"]', { hasText: 'cancelled' }).waitFor();
   }
+});
+
+test('the chief picks a robot level per seat; the seat shows it', async () => {
+  const page = await openPage(browser);
+  await signIn(page, 'Nivel');
+  await createTable(page, '301');
+  await byId(page, 'seat-0-sit').click();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
+  for (const [seat, level] of [[1, 'expert'], [2, 'medium']]) {
+    await byId(page, `seat-${seat}-robot-level`).selectOption(level);
+    await byId(page, `seat-${seat}-add-robot`).click();
+    await page.locator(`[data-testid="seat-${seat}-robot"][data-level="${level}"]`).waitFor();
+  }
+  // The last choice is kept for the next robot.
+  assert.equal(await byId(page, 'seat-3-robot-level').inputValue(), 'medium');
+  await byId(page, 'seat-3-add-robot').click();
+  await page.locator('[data-testid="seat-3-robot"][data-level="medium"]').waitFor();
+  assert.match(await byId(page, 'seat-1-robot').textContent(), /Expert/);
+  await page.context().close();
 });

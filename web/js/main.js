@@ -20,6 +20,7 @@ class App {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     this.conn = new Connection(`${proto}//${location.host}/ws`);
     this.player = null;
+    this.robotLevel = 'easy';  // the level chosen last for a new robot (the seat's select)
     this.authenticated = false;
     this.hadSession = false;   // a hello succeeded on this page: a lost connection is a "reconnecting" state
     this.tables = new Map();   // table id -> state
@@ -261,9 +262,10 @@ class App {
     }
   }
 
-  async addRobot(seat) {
+  /** Puts a robot of `level` (easy, medium, hard, expert) in `seat`. */
+  async addRobot(seat, level = this.robotLevel) {
     try {
-      await this.request({ type: 'add_robot', table: this.current, seat });
+      await this.request({ type: 'add_robot', table: this.current, seat, level });
     } catch (e) { /* shown */ }
     this.refreshListing();
   }

@@ -12,6 +12,9 @@ const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play 
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** The levels `add_robot` accepts, weakest first (docs/protocol.md). */
+const ROBOT_LEVELS = ['easy', 'medium', 'hard', 'expert'];
+
 /** A small robot head, drawn inline (emoji fonts are not everywhere). */
 function robotIcon() {
   const svg = document.createElementNS(SVG_NS, 'svg');
@@ -166,7 +169,7 @@ export class TableView {
         h('span', { class: 'pname', testid: `seat-${seat}-name`, text: seat === s.seat ? translate('table.you', { name: p.name }) : p.name }));
       box.append(plate);
       const tags = h('div', { class: 'tags' });
-      if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, text: translate('table.robot') }));
+      if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
       if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
       if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
       if (tags.childElementCount) box.append(tags);
@@ -186,7 +189,9 @@ export class TableView {
       if (s.state === 'waiting') {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
-        btns.append(h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat) }));
+        const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
+          ROBOT_LEVELS.map((l) => h('option', { value: l, text: translate(`level.${l}`), selected: l === this.app.robotLevel })));
+        btns.append(level, h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat, level.value) }));
         box.append(btns);
       }
     }

@@ -1,0 +1,33 @@
+#pragma once
+// Auction calls by simulation (issue 15, "Bidding"): the other seats' hands are sampled (weighted by
+// how likely their calls so far are under natural bidding), each legal call is scored by playing the
+// contract it leads to in every sampled deal, and the best mean deal score wins. Only natural calls
+// exist: a take or a bid names the denomination the robot's side expects to make, at the value it
+// expects to make; contre and surcontre are made when doubling pays on the same simulations.
+
+#include <cstdint>
+
+#include "ai/budget.hpp"
+#include "engine/rng.hpp"
+#include "engine/view.hpp"
+
+namespace belote::ai {
+
+/// How a level bids.
+struct BidParams {
+    int worlds = 24;     ///< sampled deals per decision
+    int oversample = 3;  ///< deals drawn per deal kept (resampled by the likelihood of the calls)
+    int horizon = 0;     ///< deal evaluation: tricks searched before greedy playouts (0 = playouts only)
+    std::uint64_t node_budget = 400'000;  ///< solver nodes per decision
+    double caution = 0;                   ///< deal points a call must gain over passing (a little prudence)
+    double min_make = 0.5;      ///< Coinche: a bid needs at least this chance of being made (a contre, of failing)
+    double safe_make = 0.65;    ///< Coinche: below this chance a bid is valued as if contré; a surcontre needs it
+    int declarer_handicap = 8;  ///< card points taken from the declaring side in simulations (double-dummy optimism)
+    int denominations = 3;      ///< Coinche: denominations simulated besides the standing contract's
+};
+
+/// The call of the seat of `view`, which must be to act in the auction (classic take/pass, Coinche
+/// ladder with contre/surcontre, Découverte trump choice). Returns one of view.legal.
+Action choose_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget);
+
+}  // namespace belote::ai

@@ -1,0 +1,55 @@
+#pragma once
+// Card play by weighted perfect-information Monte Carlo: worlds consistent with the seat's knowledge
+// are sampled (and resampled by soft weight), every legal card is scored in each world by the exact
+// solver once few enough tricks are left (before that, by a short search ending in greedy playouts),
+// and the card with the best mean deal score wins.
+
+#include <array>
+#include <cstdint>
+
+#include "ai/budget.hpp"
+#include "engine/rng.hpp"
+#include "engine/view.hpp"
+
+namespace belote::ai {
+
+/// A depth table: exact with at most `exact` tricks left, `early` tricks of search before that.
+constexpr std::array<std::int8_t, 17> depths(int exact, int early) {
+    std::array<std::int8_t, 17> d{};
+    for (int n = 0; n <= 16; ++n) d[n] = static_cast<std::int8_t>(n <= exact ? n : early);
+    return d;
+}
+
+/// How a level plays its cards.
+struct PlayParams {
+    int worlds = 16;     ///< worlds evaluated per decision
+    int oversample = 1;  ///< worlds drawn per world kept; > 1 resamples them by soft weight
+    /// Tricks searched before greedy playouts, by the number of tricks left (trick in play included):
+    /// depth[n] >= n solves exactly, 0 plays greedy playouts only. Découverte has 16 tricks.
+    std::array<std::int8_t, 17> depth = depths(4, 1);
+    std::uint64_t node_budget = 1'000'000;  ///< solver nodes per decision (fixed work)
+    int table_bits = 15;                    ///< solver transposition table size (log2 entries)
+    int chance_pool = 0;  ///< Découverte: solve exactly with unknown cards as chance when at most this many are unseen
+    int chance_tricks = 0;    ///< ... and at most this many tricks are left
+    int tree_iterations = 0;  ///< > 0: tree search (ismcts_play.hpp) with this many iterations ...
+    int tree_from = 9;        ///< ... when at least this many tricks are left (before the exact endgame)
+};
+
+/// Statistics of one card decision, for benchmarks and tests.
+struct PlayReport {
+    int worlds = 0;           ///< worlds fully evaluated
+    std::uint64_t nodes = 0;  ///< solver nodes
+    bool exact = false;       ///< worlds were solved to the end of the deal
+};
+
+/// The card to play for the seat of `view`, which must be to act in the play phase of a 4-seat deal
+/// (classic, classic with announcements, coinche). Returns one of view.legal. Deterministic for a
+/// given view, params and rng state unless `budget` expires first.
+Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
+                 PlayReport* report = nullptr);
+
+/// Same for Découverte (2 seats, tableaux; decouverte_play.cpp).
+Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
+                            PlayReport* report = nullptr);
+
+}  // namespace belote::ai

@@ -1,0 +1,263 @@
+#include "ai/decouverte_play.hpp"
+
+#include <bit>
+
+#include "ai/card_choice.hpp"
+#include "ai/chance_solver.hpp"
+#include "ai/deal_value.hpp"
+#include "ai/ismcts_play.hpp"
+#include "ai/solver.hpp"
+#include "engine/robot.hpp"
+
+namespace belote::ai {
+namespace {
+
+constexpr int tricks_per_deal = 16;
+constexpr int natural_take_round1 = 42;  // engine/robot.cpp's thresholds, the natural model
+constexpr int natural_take_round2 = 38;
+
+CardSet face_up_of(const TableauView& tableau) {
+    CardSet set;
+    for (const PileView& pile : tableau)
+        if (pile.face_up) set.insert(*pile.face_up);
+    return set;
+}
+
+// A world: the unseen cards dealt at random under the face-up cards (uniform over all layouts).
+std::vector<std::int8_t> random_lower(const TableauLayout& layout, Rng& rng) {
+    std::vector<std::int8_t> cards;
+    for (Card c : layout.pool) cards.push_back(static_cast<std::int8_t>(c.index()));
+    for (int j = static_cast<int>(cards.size()) - 1; j > 0; --j)
+        std::swap(cards[j], cards[rng.below(static_cast<std::uint64_t>(j) + 1)]);
+    return cards;
+}
+
+MarginUtility utility_table(const DealStakes& stakes, Team team) {
+    MarginUtility u{};
+    for (int i = 0; i < 253; ++i) u[i] = deal_value(stakes, team, 2 * i - 252);
+    return u;
+}
+
+}  // namespace
+
+TableauLayout tableau_layout(const View& view) {
+    TableauLayout layout;
+    CardSet seen;
+    for (const Trick& t : view.tricks) seen |= t.cards();
+    seen |= view.trick.cards();
+    for (Seat s = 0; s < static_cast<Seat>(view.tableaux.size()); ++s) {
+        seen |= face_up_of(view.tableaux[s]);
+        for (const PileView& pile : view.tableaux[s])
+            if (pile.face_down > 0) layout.slots.push_back({s, pile.face_up ? pile.face_up->index() : -1});
+    }
+    layout.pool = CardSet::full() - seen;
+    return layout;
+}
+
+Position tableau_position(const View& view, const PlaySetup& setup, const TableauLayout& layout,
+                          const std::vector<std::int8_t>& lower) {
+    std::array<CardSet, max_seats> hands{};
+    for (Seat s = 0; s < static_cast<Seat>(view.tableaux.size()); ++s) hands[s] = face_up_of(view.tableaux[s]);
+    // During the auction nothing is played yet and the non-dealer will lead (§6.5).
+    const bool auction = view.phase == Phase::Auction;
+    const Seat leader = auction ? (view.dealer + 1) % view.seats : view.trick.leader();
+    Position pos(setup, hands, leader, auction ? 0 : view.tricks_played, view.card_points_won, view.tricks_won);
+    for (std::size_t i = 0; i < layout.slots.size(); ++i)
+        if (layout.slots[i].cover >= 0) pos.set_beneath(layout.slots[i].cover, lower[i]);
+    for (int i = 0; i < (auction ? 0 : view.trick.size()); ++i) {
+        const Seat seat = view.trick.seat(i);
+        std::int8_t uncovered = no_card;
+        for (std::size_t j = 0; j < layout.slots.size(); ++j)
+            if (layout.slots[j].seat == seat && layout.slots[j].cover < 0) uncovered = lower[j];
+        pos.push_played_cover(view.trick.card(i).index(), uncovered);
+    }
+    bool unknown = false;
+    for (std::int8_t c : lower) unknown |= c == unknown_card;
+    if (unknown) pos.set_unknown_pool(layout.pool);
+    return pos;
+}
+
+Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
+                            PlayReport* report) {
+    const CardSet legal = legal_cards_of(view);
+    if (legal.size() == 1) return legal.first();
+    const Team team = *view.observer.seat;
+    const TableauLayout layout = tableau_layout(view);
+    const CardTables tables = CardTables::of(*view.contract);
+    const PlaySetup setup{&tables, PlayRules{}, 2, false, tricks_per_deal};
+    const DealStakes stakes = stakes_of(view);
+    const MarginUtility utility = utility_table(stakes, team);
+    const int tricks_left = tricks_per_deal - view.tricks_played;
+    CardScores scores(legal);
+    std::uint64_t nodes = 0;
+
+    // Few unseen cards left: solve exactly with the unknown cards as chance events.
+    if (layout.pool.size() <= params.chance_pool && tricks_left <= params.chance_tricks) {
+        ChanceSolver chance(params.table_bits);
+        chance.set_limits(params.node_budget, &budget);
+        Position pos =
+            tableau_position(view, setup, layout, std::vector<std::int8_t>(layout.slots.size(), unknown_card));
+        std::array<double, 32> values{};
+        chance.solve_moves(pos, team, utility, legal.bits(), values);
+        nodes = chance.nodes();
+        if (!chance.aborted()) {
+            for (Card c : legal) scores.add(c, values[c.index()]);
+            scores.end_world();
+            if (report) *report = PlayReport{1, nodes, true};
+            return scores.best(*view.contract);
+        }
+    }
+    std::vector<std::vector<std::int8_t>> layouts;
+    for (int w = 0; w < params.worlds; ++w) layouts.push_back(random_lower(layout, rng));
+    // Early tricks: tree search over the sampled layouts (ismcts_play.hpp).
+    if (params.tree_iterations > 0 && tricks_left >= params.tree_from) {
+        TreeSearchInput input;
+        for (const auto& lower : layouts) input.worlds.push_back(tableau_position(view, setup, layout, lower));
+        input.value = [&](int, const Position& end, Team t) {
+            const double v = utility[(end.points()[team] - end.points()[1 - team] + 252) / 2];
+            return t == team ? v : -v;
+        };
+        input.value_range = std::max(1.0, utility[252] - utility[0]);
+        input.iterations = params.tree_iterations;
+        int done = 0;
+        const std::array<int, 32> visits = tree_search(input, legal.bits(), budget, rng, &done);
+        for (Card c : legal) scores.add(c, visits[c.index()]);
+        scores.end_world();
+        if (report) *report = PlayReport{static_cast<int>(layouts.size()), static_cast<std::uint64_t>(done), false};
+        return scores.best(*view.contract);
+    }
+    // Otherwise sampled layouts, each solved as if its face-down cards were seen (determinization);
+    // a shallower search when the budget cannot finish enough of them.
+    int depth = params.depth[tricks_left];
+    std::uint64_t limit = params.node_budget;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        scores = CardScores(legal);
+        Solver solver(params.table_bits);
+        solver.set_node_limit(limit);
+        solver.set_budget(&budget);
+        if (depth < tricks_left) solver.set_horizon(depth);
+        for (int w = 0; w < static_cast<int>(layouts.size()) && !(attempt == 2 && w > 0); ++w) {
+            if (budget.expired() && attempt < 2) break;
+            Position pos = tableau_position(view, setup, layout, layouts[w]);
+            solver.set_context(static_cast<std::uint32_t>(w + 1));
+            std::array<int, 32> margins{};
+            if (depth == 0) {
+                for (Card c : legal) {
+                    pos.play(c.index());
+                    margins[c.index()] = greedy_playout(pos, team);
+                    pos.undo();
+                }
+            } else {
+                solver.solve_moves(pos, team, legal.bits(), margins);
+                if (solver.aborted()) break;
+            }
+            for (Card c : legal) scores.add(c, utility[(margins[c.index()] + 252) / 2]);
+            scores.end_world();
+        }
+        nodes += solver.nodes();
+        if (scores.worlds() >= std::min<int>(4, static_cast<int>(layouts.size()))) break;
+        // Attempt 1: two tricks of search; attempt 2: greedy playouts in one layout.
+        depth = attempt == 0 ? std::min(depth, 2) : 0;
+        limit /= 2;
+    }
+    if (report) *report = PlayReport{scores.worlds(), nodes, depth >= tricks_left};
+    return scores.best(*view.contract);
+}
+
+namespace {
+
+// The natural model of the opponent (and of `me` in later rounds): accept the indicator (round 1)
+// or name its best other suit (round 2) when the engine robot's evaluation of its face-up cards
+// clears the threshold.
+std::optional<Suit> natural_call(const View& view, CardSet face_up, int round) {
+    const Suit turned = view.deal_turn_up->suit();
+    if (round == 1) return evaluate_hand(face_up, turned) >= natural_take_round1 ? std::optional(turned) : std::nullopt;
+    std::optional<Suit> best;
+    int best_eval = natural_take_round2 - 1;
+    for (int su = 0; su < suit_count; ++su) {
+        const Suit s = static_cast<Suit>(su);
+        if (s == turned && !view.options.rules.round2_allow_turned_suit) continue;
+        const int e = evaluate_hand(face_up, s);
+        if (e > best_eval) {
+            best = s;
+            best_eval = e;
+        }
+    }
+    return best;
+}
+
+struct Declaration {
+    Seat declarer = 0;
+    Suit trump = Suit::Spades;
+};
+
+std::optional<Declaration> after_pass(const View& view) {
+    const Seat eldest = (view.dealer + 1) % 2;
+    const int spoken = static_cast<int>(view.auction.size()) % 2;
+    for (int i = spoken + 1; i < 2; ++i) {
+        const Seat s = (eldest + i) % 2;
+        if (auto suit = natural_call(view, face_up_of(view.tableaux[s]), view.auction_round))
+            return Declaration{s, *suit};
+    }
+    if (view.auction_round == 2) return std::nullopt;
+    for (int i = 0; i < 2; ++i) {
+        const Seat s = (eldest + i) % 2;
+        if (auto suit = natural_call(view, face_up_of(view.tableaux[s]), 2)) return Declaration{s, *suit};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
+    const Seat me = *view.observer.seat;
+    const Team team = me;
+    const TableauLayout layout = tableau_layout(view);
+    Solver solver(14);
+    solver.set_node_limit(params.node_budget);
+    solver.set_budget(&budget);
+    solver.set_horizon(params.horizon);
+    std::array<CardTables, 4> tables{};
+    for (int s = 0; s < 4; ++s) tables[s] = CardTables::of(Contract::suit(static_cast<Suit>(s)));
+    const std::optional<Declaration> passed = after_pass(view);
+    auto value_of = [&](const std::vector<std::int8_t>& lower, Seat declarer, Suit trump, std::uint32_t context) {
+        const PlaySetup setup{&tables[static_cast<int>(trump)], PlayRules{}, 2, false, tricks_per_deal};
+        Position pos = tableau_position(view, setup, layout, lower);
+        solver.set_context(context);
+        const int margin =
+            params.horizon == 0 || solver.aborted() ? greedy_playout(pos, team) : solver.solve(pos, team);
+        DealStakes stakes;
+        stakes.variant = Variant::Decouverte;
+        stakes.rules = view.options.rules;
+        stakes.takers = declarer;
+        return deal_value(stakes, team, margin);
+    };
+    std::vector<double> totals(view.legal.size(), 0.0);
+    int evaluated = 0;
+    for (int w = 0; w < params.worlds; ++w) {
+        if (evaluated > 0 && budget.expired()) break;
+        const std::vector<std::int8_t> lower = random_lower(layout, rng);
+        for (std::size_t i = 0; i < view.legal.size(); ++i) {
+            const Action& a = view.legal[i];
+            const std::uint32_t context = static_cast<std::uint32_t>(w * 8 + i + 1);
+            if (a.kind == ActionKind::Take)
+                totals[i] += value_of(lower, me, view.deal_turn_up->suit(), context);
+            else if (a.kind == ActionKind::NameSuit)
+                totals[i] += value_of(lower, me, a.contract.trump, context);
+            else if (passed)
+                totals[i] += value_of(lower, passed->declarer, passed->trump, context);
+        }
+        ++evaluated;
+    }
+    std::size_t pass = 0;
+    for (std::size_t i = 0; i < view.legal.size(); ++i)
+        if (view.legal[i].kind == ActionKind::Pass) pass = i;
+    std::size_t best = pass;
+    for (std::size_t i = 0; i < view.legal.size(); ++i)
+        if (i != pass && totals[i] > totals[best] + params.caution * evaluated &&
+            totals[i] > totals[pass] + params.caution * evaluated)
+            best = i;
+    return view.legal[best];
+}
+
+}  // namespace belote::ai

@@ -1,0 +1,37 @@
+#pragma once
+// Soft evidence about the hidden cards (issue 15, "soft weights"): how likely each seat's auction
+// calls and discards are under a sampled world, read the natural way (a taker holds trumps, a bid
+// shows its denomination, a pass denies strength, a discard suggests weakness in its suit).
+
+#include "ai/knowledge.hpp"
+#include "ai/world_sampler.hpp"
+
+#include <vector>
+
+namespace belote::ai {
+
+/// Relative likelihood of the public calls and discards of the seats other than the view's, given a
+/// world. Built once per decision from the view; weight() is a few microseconds.
+class WorldWeigher {
+public:
+    WorldWeigher(const View& view, const Knowledge& knowledge);
+    /// Likelihood (up to a constant factor, > 0) of what the other seats did if `world` is the deal.
+    double weight(const World& world) const;
+
+private:
+    double auction_weight(Seat seat, CardSet dealt) const;
+    const View* view_;
+    const Knowledge* knowledge_;
+};
+
+/// Likelihood that a seat holding `hand` (its 8 cards of the deal, turn-up included for a classic
+/// taker) made the auction calls it made in `view.auction`, under the natural-bidding model used for
+/// inference. 1 when the seat made no call. Exposed for the bidding simulations and tests.
+double auction_likelihood(const View& view, Seat seat, CardSet hand);
+
+/// Systematic resampling: `kept` indices into items whose cumulative weights are `cumulative`
+/// (non-decreasing, last = total > 0), each item chosen in proportion to its weight, with one uniform
+/// offset drawn from `rng`.
+std::vector<std::size_t> systematic_resample(const std::vector<double>& cumulative, int kept, Rng& rng);
+
+}  // namespace belote::ai

@@ -1,0 +1,92 @@
+#pragma once
+// The strength benchmark: mirrored duplicate matches between two robot configurations (issue 15).
+// Every pair plays one match seed twice with the teams swapped; both matches deal the same decks
+// from the same first dealer, and each robot role draws its seeds from the same stream in both
+// (common random numbers), so that the luck of the cards cancels within a pair.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/match.hpp"
+
+namespace belote::arena {
+
+/// One robot configuration, as named on the command line:
+///   easy | medium | hard | expert          (ai::decide, fixed work)
+///   <level>:scale=S                        (work multiplied by S)
+///   <level>:ms=B                           (wall-clock budget of B ms per decision, with a clock)
+///   ismcts                                 (the reference, 100 ms of its thread's CPU time per card)
+///   ismcts:ms=B | ismcts:iterations=N      (its budget, or the fixed-work equivalent)
+///   <spec>:bid=<level>                     (auction calls by another level: isolates card play)
+///   <level>:worlds=N:over=N:exact=N:horizon=N:bidworlds=N:bidhorizon=N   (tuning: the level's
+///                                          parameters with these changed, see ai/levels.hpp)
+struct RobotSpec {
+    std::string name;  ///< as given
+    std::string kind;  ///< easy, medium, hard, expert or ismcts
+    double scale = 1.0;
+    int budget_ms = 0;                                ///< 0 = fixed work
+    int iterations = 0;                               ///< ismcts fixed work
+    std::string bid;                                  ///< empty, or the level that makes the auction calls
+    std::vector<std::pair<std::string, int>> tuning;  ///< parameter overrides (tuning keys above)
+};
+
+/// Parses a robot spec; nullopt with no side effect when it is not one.
+std::optional<RobotSpec> parse_robot_spec(const std::string& text);
+
+/// A robot bound to its spec: decides an action for the seat of a view with a seed.
+using Robot = std::function<Action(const View&, std::uint64_t seed)>;
+/// Builds the robot of `spec` (the clock is std::chrono::steady_clock when a budget is set).
+Robot make_robot(const RobotSpec& spec);
+
+/// What to play.
+struct ArenaConfig {
+    MatchOptions options;
+    RobotSpec a, b;                      ///< the two sides compared
+    std::optional<RobotSpec> a_partner;  ///< partner test: side A's second seat plays this instead of `a`
+    std::optional<RobotSpec> b_partner;
+    int pairs = 10;          ///< mirrored pairs (2 matches each)
+    std::uint64_t seed = 1;  ///< first match seed; pair i uses a seed derived from seed and i
+    int max_deals = 200;     ///< safety stop for one match
+};
+
+/// The result of one match, from side A's point of view.
+struct MatchResult {
+    bool a_won = false;
+    int deals = 0;
+    long long a_minus_b_points = 0;  ///< summed deal scores of A minus B
+};
+
+/// A decision's timing.
+struct Timing {
+    std::vector<double> a_ms, b_ms;    ///< wall-clock milliseconds per decision of each side
+    std::vector<double> a_cpu, b_cpu;  ///< CPU milliseconds of the deciding thread (one core)
+};
+
+/// Plays the two matches of pair `index`: A on the first seats (0, 2 / 0), then A on (1, 3 / 1).
+std::array<MatchResult, 2> play_pair(const ArenaConfig& config, int index, Timing& timing);
+
+/// A mean with its 95% confidence interval (normal approximation over independent pairs).
+struct Estimate {
+    double mean = 0, low = 0, high = 0;
+};
+
+/// Summary over the pairs.
+struct ArenaSummary {
+    int pairs = 0, matches = 0, deals = 0;
+    Estimate win_rate;         ///< side A's share of matches won (0..1)
+    Estimate points_per_deal;  ///< A's deal score minus B's, per deal
+    Estimate elo;              ///< Elo difference of A over B implied by win_rate (bounds from its interval)
+    std::array<double, 3> a_time{}, b_time{};  ///< p50, p99, max wall-clock milliseconds per decision
+    std::array<double, 3> a_cpu{}, b_cpu{};    ///< the same in CPU time of the deciding thread
+    int a_decisions = 0, b_decisions = 0;
+};
+
+/// Summarises pair results (results[i] = pair i) and timings.
+ArenaSummary summarize(const std::vector<std::array<MatchResult, 2>>& results, const Timing& timing);
+
+/// A readable multi-line report.
+std::string format_summary(const ArenaConfig& config, const ArenaSummary& summary);
+
+}  // namespace belote::arena

@@ -1,0 +1,94 @@
+// belote-arena: mirrored duplicate matches between two robot configurations (docs/robots.md).
+//   belote-arena --variant classic --a expert --b easy --pairs 1000
+//   belote-arena --variant coinche --a expert --a-partner easy --b easy --pairs 500   (partner test)
+// Prints the summary (match win %, points per deal, Elo with 95% intervals, decision times); with
+// --pairs-out FILE also one line per pair, so that long runs can be split and merged (--merge).
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "bench/arena/arena.hpp"
+
+namespace {
+
+using namespace belote;
+using namespace belote::arena;
+
+RobotSpec spec_or_exit(const std::string& text) {
+    auto spec = parse_robot_spec(text);
+    if (!spec) {
+        std::cerr << "unknown robot '" << text
+                  << "' (easy|medium|hard|expert[:scale=S][:ms=B] | ismcts[:ms=B|:iterations=N])\n";
+        std::exit(2);
+    }
+    return *spec;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"belote-arena: mirrored duplicate matches between two robot configurations"};
+    std::string variant = "classic", a = "expert", b = "easy", a_partner, b_partner, pairs_out;
+    std::vector<std::string> merge;
+    int pairs = 10, target = 1000, first = 0, progress = 0;
+    std::uint64_t seed = 1;
+    app.add_option("--variant", variant, "classic | classic_announcements | coinche | decouverte");
+    app.add_option("--a", a, "side A's robot");
+    app.add_option("--b", b, "side B's robot");
+    app.add_option("--a-partner", a_partner, "side A's second seat (partner test); default: same as --a");
+    app.add_option("--b-partner", b_partner, "side B's second seat; default: same as --b");
+    app.add_option("--pairs", pairs, "mirrored pairs to play (2 matches each)");
+    app.add_option("--first-pair", first, "index of the first pair (to split a run across processes)");
+    app.add_option("--seed", seed, "seed of the run (pair i's deals derive from it and i)");
+    app.add_option("--target", target, "match target: 301, 501 or 1000");
+    app.add_option("--pairs-out", pairs_out, "append one line per pair to this file");
+    app.add_option("--merge", merge, "summarise pair files written by --pairs-out instead of playing");
+    app.add_option("--progress", progress, "print the summary every N pairs (0 = only at the end)");
+    CLI11_PARSE(app, argc, argv);
+
+    ArenaConfig config;
+    auto v = parse_variant(variant);
+    if (!v) {
+        std::cerr << "unknown variant '" << variant << "'\n";
+        return 2;
+    }
+    config.options.variant = *v;
+    config.options.target = target;
+    if (auto problem = validate(config.options)) {
+        std::cerr << *problem << "\n";
+        return 2;
+    }
+    config.a = spec_or_exit(a);
+    config.b = spec_or_exit(b);
+    if (!a_partner.empty()) config.a_partner = spec_or_exit(a_partner);
+    if (!b_partner.empty()) config.b_partner = spec_or_exit(b_partner);
+    config.seed = seed;
+    config.pairs = pairs;
+
+    std::vector<std::array<MatchResult, 2>> results;
+    Timing timing;
+    if (!merge.empty()) {
+        for (const std::string& file : merge) {
+            std::ifstream in(file);
+            int index, w0, d0, w1, d1;
+            long long p0, p1;
+            while (in >> index >> w0 >> d0 >> p0 >> w1 >> d1 >> p1)
+                results.push_back({MatchResult{w0 != 0, d0, p0}, MatchResult{w1 != 0, d1, p1}});
+        }
+        std::cout << format_summary(config, summarize(results, timing));
+        return 0;
+    }
+    std::ofstream out;
+    if (!pairs_out.empty()) out.open(pairs_out, std::ios::app);
+    for (int i = first; i < first + pairs; ++i) {
+        const auto pair = play_pair(config, i, timing);
+        results.push_back(pair);
+        if (out)
+            out << i << ' ' << pair[0].a_won << ' ' << pair[0].deals << ' ' << pair[0].a_minus_b_points << ' '
+                << pair[1].a_won << ' ' << pair[1].deals << ' ' << pair[1].a_minus_b_points << std::endl;
+        if (progress > 0 && (i - first + 1) % progress == 0)
+            std::cout << format_summary(config, summarize(results, timing)) << std::endl;
+    }
+    std::cout << format_summary(config, summarize(results, timing));
+    return 0;
+}
