@@ -48,15 +48,19 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
 
     const auto& req = parser_->get();
-    // The path only: a query may carry an invitation code (`?table=…&invite=…`), never logged.
-    const std::string_view logged_target = req.target();
-    spdlog::debug("http {} {}", std::string_view(req.method_string()),
-                  logged_target.substr(0, logged_target.find('?')));
-    if (beast::websocket::is_upgrade(req)) {
-        const std::string_view target = req.target();
-        if (target.substr(0, target.find('?')) == "/ws") return upgrade_to_websocket();
+    const std::string_view target = req.target();
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (beast::websocket::is_upgrade(req) && path == "/ws") {
+        spdlog::debug("http {} /ws (upgrade)", std::string_view(req.method_string()));
+        return upgrade_to_websocket();
     }
-    std::visit([this](auto&& res) { write(std::move(res)); }, handle_http_request(req, ctx_->web_root));
+    auto response = handle_http_request(req, ctx_->web_root);
+    // Never the query (a link's `?table=…&invite=…` carries an invitation code), and the path only
+    // of what was served: an unknown path may be a mistyped link with a code in it (/join/<t>/<code>).
+    const unsigned status = std::visit([](const auto& res) { return res.result_int(); }, response);
+    spdlog::debug("http {} {} -> {}", std::string_view(req.method_string()),
+                  status < 400 ? path : std::string_view("(path not logged)"), status);
+    std::visit([this](auto&& res) { write(std::move(res)); }, std::move(response));
 }
 
 void HttpSession::upgrade_to_websocket() {

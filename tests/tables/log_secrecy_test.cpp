@@ -89,6 +89,9 @@ TEST(LogSecrecyTest, ADebugLogHoldsNoSeedCardInvitationOrToken) {
             // The invitation link of the browser client, fetched over HTTP.
             net::testing::http_request(server.port(), boost::beast::http::verb::get,
                                        "/?table=" + t + "&invite=" + invite);
+            // The same link mistyped as a path (the client's is /#/join/..., whose fragment stays
+            // in the browser): a 404 whose path must not be logged either.
+            net::testing::http_request(server.port(), boost::beast::http::verb::get, "/join/" + t + "/" + invite);
             GameClient stranger(server.port());
             stranger.hello("Sam");
             EXPECT_EQ(code(sit_at(stranger, t, 1, invite.substr(1) + "0")), "bad_invite");
