@@ -1,0 +1,165 @@
+#pragma once
+// The durable store (docs/operations.md "The store"): accounts, sessions, tables, their journals and
+// finished matches behind one interface. SQLite is the embedded implementation (sqlite_store.hpp);
+// the interface holds no SQLite type and its SQL is portable, so PostgreSQL can sit behind it too.
+//
+// Writes are grouped: `commit` queues a batch, and the store's writer thread commits everything
+// queued within a few milliseconds, from every table, in one transaction (group commit), then calls
+// each batch's completion. Reads are synchronous and may be called from any thread, but never from
+// a table's strand (docs/design.md invariant 8).
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace belote::store {
+
+/// A storage failure (full or read-only disk, I/O error, corrupt file, newer schema).
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A player's durable identity: a guest (no username) or a registered player.
+struct Account {
+    std::string id;            ///< the public player id ("p" + 14 base-32 characters)
+    std::string display_name;  ///< the name shown at tables (a guest's nickname, or the username)
+    std::optional<std::string> username;      ///< as typed at registration; none for a guest
+    std::optional<std::string> username_key;  ///< the unique key (NFKC, case-folded, confusables skeleton)
+    std::optional<std::string> password_hash; ///< libsodium crypto_pwhash_str output (Argon2id)
+    std::int64_t created_ms = 0;              ///< epoch ms
+};
+
+/// A session: the SHA-256 of a token (hex) and whose it is, until when.
+struct Session {
+    std::string token_hash;  ///< 64 lowercase hex digits; the token itself is never stored
+    std::string account_id;
+    std::int64_t expires_ms = 0;  ///< epoch ms
+};
+
+/// A table, as created: everything TableState::create needs, as protocol JSON (protocol/journal_json).
+struct TableRecord {
+    std::string id;
+    std::int64_t created_ms = 0;
+    std::string creation;  ///< JSON: options, settings, invite
+};
+
+/// One table change: the event decide() returned, the time evolve() was given, its order.
+struct JournalEntry {
+    std::string table_id;
+    std::uint64_t seq = 0;  ///< 1, 2, ... per table
+    std::int64_t at_ms = 0;
+    std::string event;  ///< JSON (protocol/journal_json)
+};
+
+/// A table to bring back at start-up: its creation and every change since, in order.
+struct OpenTable {
+    TableRecord table;
+    std::vector<JournalEntry> journal;
+};
+
+/// One seat of a finished or cancelled match, for the history.
+struct MatchSeat {
+    int seat = 0;
+    std::optional<std::string> account_id;  ///< none for a robot
+    std::string name;
+};
+
+/// A match that ended (finished or cancelled by agreement), with its full record.
+struct FinishedMatch {
+    std::string id;  ///< the match id ("m" + 14 base-32 characters)
+    std::string table_id;
+    std::string variant;  ///< protocol name
+    std::int64_t started_ms = 0;
+    std::int64_t ended_ms = 0;
+    bool cancelled = false;
+    std::vector<MatchSeat> seats;
+    std::vector<int> totals;  ///< per team (or per player at three)
+    std::optional<int> winner;
+    std::string record;  ///< the game record JSON (docs/game-record.md)
+};
+
+/// One write; a batch of them commits atomically.
+struct PutAccount {
+    Account account;  ///< inserted, or replaced when the id exists
+};
+struct PutSession {
+    Session session;
+};
+struct RevokeSession {
+    std::string token_hash;
+};
+struct CreateTable {
+    TableRecord table;
+};
+struct AppendJournal {
+    JournalEntry entry;
+};
+/// The table is gone (idle, or every match over): not brought back at start-up.
+struct CloseTable {
+    std::string table_id;
+};
+struct PutMatch {
+    FinishedMatch match;
+};
+using Write = std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch>;
+
+/// Why a batch was not stored.
+struct CommitError {
+    enum class Kind {
+        Conflict,  ///< a unique key is taken (a username): only this batch is rolled back
+        Storage,   ///< the disk or the database failed: the whole group is rolled back
+    };
+    Kind kind = Kind::Storage;
+    std::string message;
+};
+
+/// The outcome of a batch: nullopt when durable, else why it is not stored (none of it is).
+using Committed = std::function<void(const std::optional<CommitError>& error)>;
+
+/// One page of a player's history, newest first.
+struct HistoryPage {
+    std::vector<FinishedMatch> matches;  ///< without `record`
+    std::optional<std::int64_t> next;    ///< cursor (ended_ms of the last one) of the next page
+};
+
+/// The store. Thread-safe.
+class Store {
+public:
+    virtual ~Store() = default;
+
+    /// Queues `writes` to be committed atomically, in the order commit was called, with whatever
+    /// else is queued (group commit; each batch is a savepoint, so a conflict rolls back only its
+    /// own batch). `done` runs on the writer thread once the transaction committed (nullopt) or
+    /// failed: it must only post elsewhere.
+    virtual void commit(std::vector<Write> writes, Committed done) = 0;
+
+    /// False after a failed commit until a later one succeeds (the server reports not-ready and
+    /// refuses changes meanwhile).
+    virtual bool healthy() const = 0;
+
+    /// Calls `f` once each time the store turns healthy again after a failure (from the writer thread).
+    virtual void on_recovered(std::function<void()> f) = 0;
+
+    // Reads. Each throws StoreError when the store cannot be read.
+    virtual std::optional<Account> account(const std::string& id) = 0;
+    virtual std::optional<Account> account_by_username(const std::string& username_key) = 0;
+    virtual std::optional<Session> session(const std::string& token_hash) = 0;
+    /// Every table not closed, with its journal.
+    virtual std::vector<OpenTable> open_tables() = 0;
+    /// The journal of one table (to rebuild it after a failed commit).
+    virtual std::optional<OpenTable> open_table(const std::string& id) = 0;
+    virtual std::optional<FinishedMatch> match(const std::string& id) = 0;
+    /// The matches `account_id` played, newest first, ended before `before_ms`, at most `limit`.
+    virtual HistoryPage history(const std::string& account_id, std::optional<std::int64_t> before_ms,
+                                std::size_t limit) = 0;
+
+    /// Waits until everything queued so far is committed or failed (shutdown, tests).
+    virtual void flush() = 0;
+};
+
+}  // namespace belote::store
