@@ -41,6 +41,13 @@ constexpr std::array<std::string_view, error_code_count> names{
     "cancel_limit",
     "already_voted",
     "lobby_full",
+    "invalid_username",
+    "weak_password",
+    "username_taken",
+    "nickname_taken",
+    "bad_credentials",
+    "already_registered",
+    "storage_unavailable",
     "internal",
 };
 

@@ -21,12 +21,13 @@ ClockedServer::ClockedServer(Config config, tables::RobotDecider decider, unsign
     config.port = 0;
     config.web_dir = std::filesystem::temp_directory_path().string();
     sessions::ServiceParts parts{clock_, tables::os_random_source(),
-                                 std::make_shared<tables::RobotPool>(ioc_, robot_threads, std::move(decider))};
+                                 std::make_shared<tables::RobotPool>(ioc_, robot_threads, std::move(decider)), store_};
     server_ = std::make_unique<net::Server>(ioc_, config, std::make_shared<sessions::GameService>(ioc_, config, parts));
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
 ClockedServer::~ClockedServer() {
+    store_->flush();
     server_->stop();
     ioc_.stop();
     for (auto& t : threads_) t.join();
