@@ -14,7 +14,10 @@
 #                                (default 400), --runs R (default 3)
 #
 # Options: --scale F multiplies every table/connection count (e.g. 0.25 on a small machine),
-# --duration S seconds of measurement (default 20). Other arguments go to belote-loadgen.
+# --duration S seconds of measurement (default 20), --store sqlite|memory|both (default both: the
+# throughput and human scenarios run with the in-memory store, then with the SQLite journal in a
+# fresh data directory, so the cost of durability is a ratio of the same run; the others: sqlite).
+# Other arguments go to belote-loadgen.
 # The load generator starts belote-server (and belote-echo) itself on 127.0.0.1, raises the
 # open-file limit to the hard limit, and stops everything at the end. BUILD_DIR overrides the
 # build directory. Exit status 2: the run saw errors.
@@ -28,6 +31,7 @@ scale=1
 duration=20
 actions=400
 runs=3
+store=both
 extra=()
 while (($#)); do
   case "$1" in
@@ -35,6 +39,7 @@ while (($#)); do
     --duration) duration="$2"; shift 2 ;;
     --actions) actions="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --store) store="$2"; shift 2 ;;
     *) extra+=("$1"); shift ;;
   esac
 done
@@ -50,16 +55,40 @@ lg=("$build_dir/bench/loadgen/belote-loadgen" --server-bin "$build_dir/server/be
     --echo-bin "$build_dir/bench/echo/belote-echo" --duration "$duration")
 echo "# $(date -u +%FT%TZ) scenario=$scenario scale=$scale, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+data_dir="$(mktemp -d)"
+trap 'rm -rf "$data_dir"' EXIT
+# with_store S ARGS...: the load generator with its server on store S (a fresh SQLite file each run).
+with_store() {
+  local s="$1"; shift
+  rm -rf "$data_dir"/*
+  echo "-- store: $s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  "${lg[@]}" --server-arg="--store=$s" --server-arg="--data-dir=$data_dir" "$@"
+}
+# both_stores ARGS...: memory then sqlite (or only the one of --store).
+both_stores() {
+  local rc=0
+  case "$store" in
+    both) with_store memory "$@" || rc=$?; with_store sqlite "$@" || rc=$? ;;
+    *) with_store "$store" "$@" || rc=$? ;;
+  esac
+  return "$rc"
+}
+[ "$store" = both ] && single=sqlite || single="$store"
+one=("${lg[@]}" --server-arg="--store=$single" --server-arg="--data-dir=$data_dir")
+
 case "$scenario" in
-  throughput) exec "${lg[@]}" --echo --tables "$(n 1000)" --threads 2 "${extra[@]}" ;;
-  human)      exec "${lg[@]}" --echo --tables "$(n 2500)" --rate 4 --threads 2 "${extra[@]}" ;;
+  throughput) both_stores --echo --tables "$(n 1000)" --threads 2 "${extra[@]}" ;;
+  human)      both_stores --echo --tables "$(n 2500)" --rate 4 --threads 2 "${extra[@]}" ;;
   capacity)   # CONNECTIONS=n to ask for a number; default: the open-file limit allows
     conns="${CONNECTIONS:-0}"; [ "$conns" -gt 0 ] && conns="$(n "$conns")"
-    exec "${lg[@]}" --mode idle --connections "$conns" --threads 2 "${extra[@]}" ;;
+    "${one[@]}" --mode idle --connections "$conns" --threads 2 "${extra[@]}" ;;
   robots)
-    "${lg[@]}" --tables "$(n 100)" --rate 4 --robot-delay-ms 700 "${extra[@]}" || rc=$?
+    rc=0
+    "${one[@]}" --tables "$(n 100)" --rate 4 --robot-delay-ms 700 "${extra[@]}" || rc=$?
     echo "-- same, next to $(n 1000) tables of four robots"
-    exec "${lg[@]}" --tables "$(n 100)" --rate 4 --robot-tables "$(n 1000)" --robot-delay-ms 700 "${extra[@]}" ;;
-  cost) exec scripts/perf-cost.sh "$build_dir" "$actions" "$runs" ;;
+    rm -rf "$data_dir"/*
+    "${one[@]}" --tables "$(n 100)" --rate 4 --robot-tables "$(n 1000)" --robot-delay-ms 700 "${extra[@]}" || rc=$?
+    exit "$rc" ;;
+  cost) scripts/perf-cost.sh "$build_dir" "$actions" "$runs" ;;
   *) echo "unknown scenario '$scenario' (throughput, human, capacity, robots, cost)" >&2; exit 1 ;;
 esac

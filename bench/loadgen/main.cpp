@@ -727,6 +727,9 @@ int main(int argc, char** argv) {
     app.add_flag("--echo", o.with_echo,
                  "game mode: first drive belote-echo with as many connections, same pace (baseline)");
     app.add_option("--server-bin", o.server_bin, "start this belote-server as a child (else --port and --pid)");
+    app.add_option(
+        "--server-arg", o.server_args,
+        "an argument for the belote-server started with --server-bin (repeatable, e.g. --server-arg=--store=memory)");
     app.add_option("--echo-bin", o.echo_bin, "start this belote-echo as a child (else --echo-port)");
     app.add_option("--port", o.port,
                    "port of a running belote-server on 127.0.0.1 (start it with --max-connections-per-address 0 "
@@ -775,6 +778,7 @@ int main(int argc, char** argv) {
                 "--threads", std::to_string(o.server_threads), "--robot-delay-ms", std::to_string(o.robot_delay_ms),
                 // every client of the load comes from 127.0.0.1
                 "--max-connections-per-address", "0", "--max-tables-per-address", "0", "--max-waiting-tables", "0"};
+            args.insert(args.end(), o.server_args.begin(), o.server_args.end());
             server.pid = spawn_and_wait(args, o.port);
             o.server_pid = server.pid;
         }

@@ -105,3 +105,44 @@ TEST(RecoveryTest, ATableNobodySatAtComesBackWithItsOptions) {
 
 }  // namespace
 }  // namespace belote::testing
+
+namespace belote::testing {
+namespace {
+
+TEST(RecoveryTest, APlayerBackAfterARestartGetsTheRecordAndStartsTheNextMatch) {
+    auto store = std::make_shared<store::MemoryStore>();
+    Config config = ClockedServer::default_config();
+    std::string table, token;
+    std::uint64_t seen = 0;
+    {
+        ClockedServer first(config, store);
+        GameClient a(first.port());
+        token = a.hello("Ana")["token"];
+        table = create_table(a, {{"target", 301}})["table"];
+        ASSERT_EQ(code(sit_at(a, table, 0)), "ok");
+        for (int s = 1; s < 4; ++s) ASSERT_EQ(code(table_request(a, "add_robot", table, {{"seat", s}})), "ok");
+        ASSERT_EQ(code(table_request(a, "start", table)), "ok");
+        for (;;) {
+            json e = a.next_event();
+            if (e.contains("v")) seen = e["v"];
+            if (e.value("type", "") == "match_ended") break;
+            if (e.value("type", "") == "turn" && e.value("seat", -1) == 0 && e.contains("legal")) {
+                json act = e["legal"][0];
+                act["table"] = table;
+                ASSERT_EQ(code(a.request(act)), "ok");
+            }
+        }
+        first.stop();
+    }
+    ClockedServer second(config, store);
+    GameClient a(second.port());
+    json hello = a.request(
+        {{"type", "hello"}, {"protocol", 1}, {"nickname", "Ana"}, {"token", token}, {"resume", {{table, seen}}}});
+    ASSERT_EQ(code(hello), "ok") << hello.dump();
+    EXPECT_EQ(code(table_request(a, "get_record", table)), "ok");
+    EXPECT_EQ(code(table_request(a, "start", table)), "ok");
+    EXPECT_EQ(event_of(a, "match_started")["v"], seen + 1);
+}
+
+}  // namespace
+}  // namespace belote::testing
