@@ -41,6 +41,8 @@ constexpr std::array<std::string_view, error_code_count> names{
     "cancel_limit",
     "already_voted",
     "lobby_full",
+    "storage_unavailable",
+    "no_such_match",
     "internal",
 };
 

@@ -46,6 +46,8 @@ enum class ErrorCode : std::uint8_t {
     CancelLimit,           ///< "cancel_limit": the player made the most proposals allowed this match
     AlreadyVoted,          ///< "already_voted"
     LobbyFull,             ///< "lobby_full": the server holds --max-waiting-tables tables not started yet
+    StorageUnavailable,    ///< "storage_unavailable": the store cannot write (disk full, read-only): nothing changed
+    NoSuchMatch,           ///< "no_such_match": get_record with an unknown match id (or one the player may not read)
     Internal,              ///< "internal": unexpected server failure
 };
 

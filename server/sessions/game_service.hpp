@@ -15,6 +15,7 @@
 #include "server/config.hpp"
 #include "server/net/connection.hpp"
 #include "server/players/player_registry.hpp"
+#include "server/store/store.hpp"
 #include "server/tables/clock.hpp"
 #include "server/tables/random_source.hpp"
 #include "server/tables/robot_pool.hpp"
@@ -30,13 +31,16 @@ struct ServiceParts {
     std::shared_ptr<tables::Clock> clock;
     std::shared_ptr<tables::RandomSource> random;
     std::shared_ptr<tables::RobotPool> robots;
+    std::shared_ptr<store::Store> store;
 };
 
 /// Serves every connection. Every request gets exactly one reply; an exception becomes an
 /// `internal` error (the connection stays open). Thread-safe.
 class GameService final : public net::ConnectionHandler {
 public:
-    /// The real parts: the system clock, the OS CSPRNG, config.robot_threads robot workers.
+    /// The real parts: the system clock, the OS CSPRNG, config.robot_threads robot workers, the
+    /// store of config.store (open_store). The tables the store holds open come back. Throws
+    /// store::StoreError when the store cannot be opened (corrupt, newer schema).
     GameService(boost::asio::io_context& ioc, const Config& config);
     GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts);
     ~GameService() override;

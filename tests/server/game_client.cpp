@@ -13,6 +13,7 @@ GameClient::GameClient(unsigned short port, std::chrono::milliseconds timeout) :
 Config GameServer::test_config() {
     Config config;
     config.robot_delay_ms = 0;
+    config.store = "memory";      // the store tests (tests/store) use SQLite files of their own
     config.robot_budget_ms = 10;  // robots above easy (and every takeover robot) think 10 ms at most
     return config;
 }

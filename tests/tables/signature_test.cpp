@@ -29,6 +29,7 @@
 #include "engine/rng.hpp"
 #include "server/config.hpp"
 #include "server/sessions/game_service.hpp"
+#include "server/store/memory_store.hpp"
 #include "server/tables/random_source.hpp"
 #include "server/tables/robot_pool.hpp"
 #include "tests/support/manual_clock.hpp"
@@ -131,7 +132,8 @@ public:
         config.msg_burst = 1'000'000;
         sessions::ServiceParts parts{
             clock_, std::make_shared<FixedRandom>(),
-            std::make_shared<tables::RobotPool>(ioc_, 0, tables::heuristic_robot())};  // robots on this thread
+            std::make_shared<tables::RobotPool>(ioc_, 0, tables::heuristic_robot()),  // robots on this thread
+            std::make_shared<store::MemoryStore>()};
         handler_ = std::make_shared<sessions::GameService>(ioc_, config, parts);
     }
     ~Harness() {
