@@ -220,7 +220,8 @@ TEST(EndToEndTest, TwoHumansAndTwoRobotsPlayAWholeMatchOnTheRealBinary) {
 }
 
 TEST(EndToEndTest, OneHumanAndTwoRobotsPlayAThreePlayerMatchOnTheRealBinary) {
-    ServerProcess server({"--robot-delay-ms", "0", "--log-level", "info"});
+    TempDir data("e2e-three");
+    ServerProcess server(data.path(), {"--robot-delay-ms", "0", "--log-level", "info"});
     ASSERT_NE(server.port(), 0);
 
     GameClient ana(server.port(), 20s);
