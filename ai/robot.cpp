@@ -25,7 +25,10 @@ Action decide_with(const View& view, const LevelParams& params, const Budget& bu
 Action decide(const View& view, const RobotSettings& settings, std::uint64_t seed) {
     if (view.legal.empty()) return Action::pass();
     if (view.legal.size() == 1) return view.legal.front();
-    if (settings.level == Level::Easy) {
+    // The ai/ search reasons about two partnerships or two players (positions, solvers and worlds
+    // hold two sides): it cannot play three_player (docs/rules.md §7), where every level plays as
+    // the engine's seat-filler robot (docs/robots.md).
+    if (settings.level == Level::Easy || view.options.variant == Variant::ThreePlayer) {
         Rng rng(seed);
         return robot_decide(view, rng);
     }

@@ -26,7 +26,7 @@ std::optional<Variant> parse_variant(std::string_view text, VariantScope scope) 
     return std::nullopt;
 }
 
-bool offered_online(Variant variant) { return variant != Variant::ThreePlayer; }
+bool offered_online(Variant) { return true; }
 
 int seat_count(Variant variant) {
     switch (variant) {

@@ -20,13 +20,13 @@ enum class Variant : std::uint8_t {
 /// Stable lowercase name used on the wire and in records: "classic", "classic_announcements", "coinche",
 /// "decouverte", "three_player".
 std::string_view to_string(Variant variant);
-/// Which variants parse_variant recognises: those the server offers at its tables today, or every
-/// variant the engine plays. three_player is engine-only until the server has three-seat tables, so
-/// the protocol (create_table, set_options, game records, legal queries) refuses it by name.
+/// Which variants parse_variant recognises: those the server offers at its tables, or every variant
+/// the engine plays. Today the two are the same (three-seat tables play three_player, §7); the scope
+/// stays so that a variant can be added to the engine before the server offers it.
 enum class VariantScope : std::uint8_t { Offered, All };
 /// The variant named `text` (a to_string name) within `scope`; nullopt otherwise.
 std::optional<Variant> parse_variant(std::string_view text, VariantScope scope = VariantScope::Offered);
-/// Whether the server offers `variant` (every variant but three_player, for now).
+/// Whether the server offers `variant` at its tables (every variant, three_player included).
 bool offered_online(Variant variant);
 /// Number of seats a variant is played with (4; 2 for Découverte; 3 for three_player).
 int seat_count(Variant variant);

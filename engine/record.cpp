@@ -14,6 +14,7 @@ GameRecord make_record(const Match& match, std::vector<RecordedAction> actions) 
 ReplayResult replay(const GameRecord& record) {
     ReplayResult result;
     Match match(record.options, record.seed.value_or(0));
+    result.totals = SideValues::zeros(match.sides());
     for (const DealRecord& d : record.deals) match.preset_deck(d.deck);
 
     std::size_t dealt = 0;  // deals seen so far
@@ -35,7 +36,11 @@ ReplayResult replay(const GameRecord& record) {
                 }
                 ++dealt;
             } else if (std::get_if<DealThrownIn>(&e)) {
-                result.deals.push_back({static_cast<int>(dealt), record.deals[dealt - 1].dealer, true, {}, {}});
+                result.deals.push_back({static_cast<int>(dealt),
+                                        record.deals[dealt - 1].dealer,
+                                        true,
+                                        {},
+                                        SideValues::zeros(match.sides())});
             } else if (const auto* scored = std::get_if<DealScored>(&e)) {
                 result.deals.push_back(
                     {scored->deal_number, record.deals[dealt - 1].dealer, false, scored->score, scored->totals});

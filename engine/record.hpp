@@ -38,14 +38,14 @@ struct ReplayedDeal {
     Seat dealer = 0;
     bool thrown_in = false;
     std::optional<DealScore> score;
-    std::array<int, 2> totals{};
+    SideValues totals;  ///< one per side (three with three_player, docs/rules.md §7)
 };
 
 /// Outcome of a replay.
 struct ReplayResult {
     std::vector<ReplayedDeal> deals;  ///< in order
-    std::array<int, 2> totals{};
-    bool finished = false;  ///< the match reached its end (docs/rules.md §8)
+    SideValues totals;                ///< one per side (three with three_player, docs/rules.md §7)
+    bool finished = false;            ///< the match reached its end (docs/rules.md §8)
     std::optional<Team> winner;
     /// Set when an action was refused or the record disagrees with the replay; replay stops there.
     struct Failure {

@@ -7,6 +7,7 @@ void apply_patch(const OptionsPatch& patch, MatchOptions& match, TableSettings& 
         match.variant = *patch.variant;
         match.rules = RuleOptions{};
     }
+    if (patch.rules) match.rules = *patch.rules;
     if (patch.target) match.target = *patch.target;
     if (patch.turn_time_s) settings.turn_time_s = *patch.turn_time_s;
     if (patch.private_table) settings.private_table = *patch.private_table;

@@ -25,9 +25,11 @@ struct TableSettings {
 
 /// A partial change of options (set_options): only the present fields change. Ranges are already
 /// checked by the decoder (target 301/501/1000, turn time 0 or 5..120, stake 0..max_stake);
-/// `variant` is any variant the engine knows: the table checks it keeps its number of seats.
+/// `variant` is any variant the engine knows: the table checks it keeps its number of seats. `rules`
+/// (docs/rules.md §9) come with `variant` and are already valid for it.
 struct OptionsPatch {
     std::optional<Variant> variant;
+    std::optional<RuleOptions> rules;  ///< replaces every rule option (those not given: §9 defaults)
     std::optional<int> target;
     std::optional<int> turn_time_s;
     std::optional<bool> private_table;
@@ -37,7 +39,8 @@ struct OptionsPatch {
 };
 
 /// Applies `patch` to `match` (variant, target) and `settings` (the rest). A change of variant
-/// resets `match.rules` to the defaults (rule options are per variant, docs/rules.md §9).
+/// resets `match.rules` to the defaults (rule options are per variant, docs/rules.md §9); `rules`,
+/// when given, then replace them.
 void apply_patch(const OptionsPatch& patch, MatchOptions& match, TableSettings& settings);
 
 }  // namespace belote::platform

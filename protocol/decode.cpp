@@ -115,7 +115,8 @@ Variant variant_value(const std::string& name) {
     auto parsed = parse_variant(name);
     if (!parsed)
         fail(ErrorCode::InvalidOptions,
-             "unknown variant '" + name + "' (available: classic, classic_announcements, coinche, decouverte)");
+             "unknown variant '" + name +
+                 "' (available: classic, classic_announcements, coinche, decouverte, three_player)");
     return *parsed;
 }
 
@@ -294,6 +295,12 @@ platform::OptionsPatch decode_patch(const json& msg) {
     patch.spectators = optional_bool(o, "spectators");
     patch.competitive = optional_bool(o, "competitive");
     patch.stake = optional_int(o, "stake", 0, platform::max_stake);
+    if (auto r = o.find("rules"); r != o.end()) {  // docs/rules.md §9, for the variant named with them
+        if (!patch.variant) fail(ErrorCode::InvalidOptions, "field 'rules' needs 'variant' in the same options");
+        auto rules = rules_from_json(*r, *patch.variant);
+        if (auto* error = std::get_if<RulesError>(&rules)) fail(ErrorCode::InvalidOptions, error->message);
+        patch.rules = std::get<RuleOptions>(rules);
+    }
     return patch;
 }
 

@@ -16,7 +16,8 @@ std::variant<json, std::string> legal_query(const json& q) {
         auto variant = variant_it != q.end() && variant_it->is_string() ? parse_variant(variant_it->get<std::string>())
                                                                         : std::nullopt;
         if (!variant)
-            return std::string("field 'variant' must be classic, classic_announcements, coinche or decouverte");
+            return std::string(
+                "field 'variant' must be classic, classic_announcements, coinche, decouverte or three_player");
         auto rules = rules_from_json(q.contains("rules") ? q["rules"] : json(nullptr), *variant);
         if (auto* error = std::get_if<RulesError>(&rules)) return "rules: " + error->message;
 

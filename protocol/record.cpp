@@ -59,7 +59,7 @@ std::variant<GameRecord, std::string> record_from_json(const json& j) {
         GameRecord record;
         const json& variant = member(j, "variant", "");
         auto parsed = variant.is_string() ? parse_variant(variant.get<std::string>()) : std::nullopt;
-        if (!parsed) throw Bad{"variant must be classic, classic_announcements, coinche or decouverte"};
+        if (!parsed) throw Bad{"variant must be classic, classic_announcements, coinche, decouverte or three_player"};
         record.options.variant = *parsed;
         if (j.contains("target")) record.options.target = small_int(j["target"], "target", 1, 100000);
         auto rules = rules_from_json(j.contains("rules") ? j["rules"] : json(nullptr), *parsed);

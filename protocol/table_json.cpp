@@ -1,6 +1,7 @@
 #include "protocol/table_json.hpp"
 
 #include "protocol/action_json.hpp"
+#include "protocol/rules_json.hpp"
 #include "protocol/score_json.hpp"
 #include "protocol/variant_json.hpp"
 
@@ -133,14 +134,29 @@ json snapshot_json(const TableInfo& info, std::uint64_t v, const View& view) {
             {"view", view_json(view)}};
 }
 
+json rules_changed_json(const MatchOptions& options) {
+    MatchOptions defaults;
+    defaults.variant = options.variant;
+    const json all = rules_json(options);
+    const json standard = rules_json(defaults);
+    json out = json::object();
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        auto d = standard.find(it.key());
+        if (d == standard.end() || *d != it.value()) out[it.key()] = it.value();
+    }
+    return out;
+}
+
 json options_json(const MatchOptions& match, const platform::TableSettings& settings) {
-    return {{"variant", to_string(match.variant)},
-            {"target", match.target},
-            {"turn_time", settings.turn_time_s},
-            {"private", settings.private_table},
-            {"spectators", settings.spectators},
-            {"competitive", settings.competitive},
-            {"stake", settings.stake}};
+    json out = {{"variant", to_string(match.variant)},
+                {"target", match.target},
+                {"turn_time", settings.turn_time_s},
+                {"private", settings.private_table},
+                {"spectators", settings.spectators},
+                {"competitive", settings.competitive},
+                {"stake", settings.stake}};
+    if (json rules = rules_changed_json(match); !rules.empty()) out["rules"] = std::move(rules);
+    return out;
 }
 
 json lobby_entry_json(const platform::LobbyEntry& entry) {

@@ -35,7 +35,13 @@ nlohmann::json table_summary_json(const platform::TableInfo& info);
 /// and "spectators" (count).
 nlohmann::json lobby_entry_json(const platform::LobbyEntry& entry);
 
-/// {"variant","target","turn_time","private","spectators","competitive","stake"}.
+/// The rule options of `options` (docs/rules.md §9) whose value is not the variant's default, as in
+/// rules_json; an option the default rules do not list (a meld option under decouverte_announcements)
+/// counts as changed. Empty when every option has its default.
+nlohmann::json rules_changed_json(const MatchOptions& options);
+
+/// {"variant","target","turn_time","private","spectators","competitive","stake"}, and "rules"
+/// (rules_changed_json) when some rule option is not its default (docs/protocol.md "Table options").
 nlohmann::json options_json(const MatchOptions& match, const platform::TableSettings& settings);
 
 /// The `seat_changed` event: {"type":"seat_changed","table","v","seat","player"}.

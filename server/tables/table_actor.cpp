@@ -1,5 +1,6 @@
 #include "server/tables/table_actor.hpp"
 
+#include <spdlog/fmt/ranges.h>
 #include <spdlog/spdlog.h>
 #include <algorithm>
 #include <boost/asio/post.hpp>
@@ -255,8 +256,9 @@ void TableActor::deliver(const platform::Published& published) {
         send(recipient.connection, delivered.for_observer(recipient.seat));
     if (const auto* end = std::get_if<platform::MatchEndNotice>(&published.notice)) {
         ops::metrics().match_finished();
-        spdlog::info("table {}: match ended, team {} wins {}-{}", id_, end->end.winner, end->end.totals[0],
-                     end->end.totals[1]);
+        // The winning side: a team, or a seat at two or three players (docs/rules.md §7, §8).
+        spdlog::info("table {}: match ended, side {} wins {}", id_, end->end.winner,
+                     fmt::join(end->end.totals.begin(), end->end.totals.end(), "-"));
     }
     history_.add(std::move(delivered));
 }

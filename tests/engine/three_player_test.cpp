@@ -33,8 +33,8 @@ TEST(ThreePlayerVariant, NameSeatsAndOnlineAvailability) {
     EXPECT_EQ(to_string(Variant::ThreePlayer), "three_player");
     EXPECT_EQ(seat_count(Variant::ThreePlayer), 3);
     EXPECT_EQ(parse_variant("three_player", VariantScope::All), Variant::ThreePlayer);
-    EXPECT_EQ(parse_variant("three_player"), std::nullopt);  // not offered by the server yet
-    EXPECT_FALSE(offered_online(Variant::ThreePlayer));
+    EXPECT_EQ(parse_variant("three_player"), Variant::ThreePlayer);  // the server has three-seat tables
+    EXPECT_TRUE(offered_online(Variant::ThreePlayer));
     EXPECT_EQ(parse_variant("coinche"), Variant::Coinche);
     EXPECT_FALSE(validate(three_player()).has_value());
 }

@@ -117,7 +117,7 @@ TEST(RecordTest, MalformedRecordsAreRefusedWithTheField) {
     EXPECT_EQ(problem(bad), "deals[0].deck holds " + bad["deals"][0]["deck"][6].get<std::string>() + " twice");
     bad = j;
     bad["variant"] = "whist";
-    EXPECT_EQ(problem(bad), "variant must be classic, classic_announcements, coinche or decouverte");
+    EXPECT_EQ(problem(bad), "variant must be classic, classic_announcements, coinche, decouverte or three_player");
     bad = j;
     bad["rules"]["must_undertrump"] = 3;
     EXPECT_EQ(problem(bad), "rules: rule option 'must_undertrump' must be true or false");

@@ -131,12 +131,15 @@ TEST(RuleOptionsProtocol, AnyTimeContreIsInTheNonActingOpponentsLegalList) {
     EXPECT_EQ(view_json(m.view(Observer::of_seat(2)))["legal"], json::array());
 }
 
-// three_player is engine-only (docs/rules.md §7): the server does not offer it yet, so every message
-// naming it is refused; its rule options and events encode already, with three entries per side.
-TEST(ThreePlayerProtocol, RefusedOverTheWireButEncodable) {
-    auto create = decode_request(R"({"type":"create_table","id":1,"variant":"three_player"})");
-    ASSERT_TRUE(std::holds_alternative<DecodeError>(create));
-    EXPECT_EQ(std::get<DecodeError>(create).code, ErrorCode::InvalidOptions);
+// three_player (docs/rules.md §7) is offered: create_table names it, its rule options and events
+// encode with three entries per side, and its records round-trip and replay with three totals.
+TEST(ThreePlayerProtocol, AcceptedOverTheWireAndEncodable) {
+    auto create = decode_request(R"({"type":"create_table","id":1,"variant":"three_player","target":301,
+                                     "rules":{"three_player_deck":32}})");
+    ASSERT_TRUE(std::holds_alternative<Request>(create));
+    const auto& created = std::get<CreateTable>(std::get<Request>(create).command);
+    EXPECT_EQ(created.variant, Variant::ThreePlayer);
+    EXPECT_EQ(created.rules.three_player.deck, ThreePlayerDeck::Cards32);
     auto rules = rules_from_json(json::parse(R"({"three_player_deck":32,"three_player_success":"beat_combined",
                                                  "three_player_failure":"opponents_share",
                                                  "three_player_capot":"shut_out_50","must_undertrump":false})"),
@@ -166,6 +169,7 @@ TEST(ThreePlayerProtocol, RefusedOverTheWireButEncodable) {
     Match m(options, 8);
     std::vector<Event> events = m.start();
     std::vector<Rng> robots{Rng(1), Rng(2), Rng(3)};
+    std::vector<RecordedAction> actions;
     int scored = 0;
     while (true) {
         for (const Event& e : events)
@@ -180,15 +184,24 @@ TEST(ThreePlayerProtocol, RefusedOverTheWireButEncodable) {
             }
         if (m.finished()) break;
         Seat s = *m.to_act();
-        events = m.apply(s, robot_decide(m.view(Observer::of_seat(s)), robots[s])).events;
+        Action a = robot_decide(m.view(Observer::of_seat(s)), robots[s]);
+        actions.push_back({s, a});
+        events = m.apply(s, a).events;
     }
     EXPECT_GT(scored, 0);
     EXPECT_EQ(view_json(m.view(Observer::spectator()))["totals"].size(), 3u);
-    // A record can be written, but not read back: records name offered variants only.
-    json record = record_json(make_record(m, {}));
+    // The record reads back and replays to the same three totals.
+    json record = record_json(make_record(m, actions));
     EXPECT_EQ(record["variant"], "three_player");
     EXPECT_EQ(record["deals"][0]["deck"].size(), 32u);  // the 24 cards in play, then the 7s and 8s
-    EXPECT_TRUE(std::holds_alternative<std::string>(record_from_json(record)));
+    auto read = record_from_json(record);
+    ASSERT_TRUE(std::holds_alternative<GameRecord>(read)) << std::get<std::string>(read);
+    ReplayResult replayed = replay(std::get<GameRecord>(read));
+    EXPECT_FALSE(replayed.failure.has_value());
+    EXPECT_TRUE(replayed.finished);
+    EXPECT_EQ(replayed.totals, m.totals());
+    EXPECT_EQ(replayed.totals.size(), 3);
+    EXPECT_EQ(replay_json(std::get<GameRecord>(read), replayed)["totals"], json(m.totals()));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // THE end-to-end test: the real belote-server binary as a child process, two humans (seats 0 and
-// 2) over real WebSockets and two robots (seats 1 and 3) play a whole match to 1000. Checks the
+// 2) over real WebSockets and two robots (seats 1 and 3) play a whole match to 1000; and a
+// three_player table (docs/rules.md §7) of one human and two robots plays a match to 301. Checks the
 // score arithmetic, the event versions and that no client ever learns a card of another hand.
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -66,10 +68,11 @@ Transcript play(GameClient& client, const std::string& table, int seat) {
 }
 
 /// Checks one client's transcript; fills `hands` with its 8-card hand of each deal (by deal number).
-void check_transcript(const Transcript& t, std::map<int, CardSet>& hands) {
+/// `sides`: 2 (two teams) or 3 (three players, each for himself); `target`: the match's.
+void check_transcript(const Transcript& t, std::map<int, CardSet>& hands, int sides = 2, int target = 1000) {
     SCOPED_TRACE("seat " + std::to_string(t.seat));
     std::optional<std::uint64_t> last_v;
-    std::array<int, 2> score_sum{0, 0};
+    std::vector<int> score_sum(static_cast<std::size_t>(sides), 0);
     bool ended = false;
     int deal = 0;
     CardSet known_hand;  // this client's cards this deal, as the server told it
@@ -149,14 +152,18 @@ void check_transcript(const Transcript& t, std::map<int, CardSet>& hands) {
         if (type == "deal_scored") {
             // The hand the server told this client is exactly the cards this seat then played.
             EXPECT_EQ(played_by_me, known_hand) << "deal " << deal;
-            for (int team : {0, 1}) score_sum[team] += m["score"]["score"][team].get<int>();
+            ASSERT_EQ(m["score"]["score"].size(), score_sum.size()) << m;
+            for (int side = 0; side < sides; ++side) score_sum[side] += m["score"]["score"][side].get<int>();
             EXPECT_EQ(m["totals"], json(score_sum)) << m;
         }
         if (type == "match_ended") {
             ended = true;
             EXPECT_EQ(m["totals"], json(score_sum)) << m;
-            EXPECT_TRUE(score_sum[0] >= 1000 || score_sum[1] >= 1000);
-            EXPECT_EQ(m["winner"], score_sum[0] > score_sum[1] ? 0 : 1);
+            // §8: the winner reached the target with the strictly highest total.
+            const int best = static_cast<int>(std::max_element(score_sum.begin(), score_sum.end()) - score_sum.begin());
+            EXPECT_GE(score_sum[best], target);
+            EXPECT_EQ(std::count(score_sum.begin(), score_sum.end(), score_sum[best]), 1);
+            EXPECT_EQ(m["winner"], best);
         }
     }
     EXPECT_TRUE(ended);
@@ -209,6 +216,80 @@ TEST(EndToEndTest, TwoHumansAndTwoRobotsPlayAWholeMatchOnTheRealBinary) {
         EXPECT_TRUE((hand & bo_hands[deal]).empty()) << "deal " << deal;
     }
     EXPECT_EQ(ana_t.messages.back(), bo_t.messages.back());  // the same match_ended
+    if (HasFailure()) ADD_FAILURE() << "server output:\n" << server.output().substr(0, 20000);
+}
+
+TEST(EndToEndTest, OneHumanAndTwoRobotsPlayAThreePlayerMatchOnTheRealBinary) {
+    TempDir data("e2e-three");
+    ServerProcess server(data.path(), {"--robot-delay-ms", "0", "--log-level", "info"});
+    ASSERT_NE(server.port(), 0);
+
+    GameClient ana(server.port(), 20s);
+    ASSERT_EQ(ana.hello("Ana")["type"], "ok");
+    json created = ana.request({{"type", "create_table"}, {"variant", "three_player"}, {"target", 301}});
+    ASSERT_EQ(created["type"], "ok") << created;
+    const std::string table = created["table"];
+    json refused = ana.request({{"type", "sit"}, {"table", table}, {"seat", 3}});
+    EXPECT_EQ(refused["code"], "bad_seat") << refused;
+    EXPECT_EQ(refused["message"], "seat must be 0..2");
+    ASSERT_EQ(ana.request({{"type", "sit"}, {"table", table}, {"seat", 1}})["type"], "ok");
+    ASSERT_EQ(ana.request({{"type", "add_robot"}, {"table", table}, {"seat", 0}, {"level", "expert"}})["type"], "ok");
+    ASSERT_EQ(ana.request({{"type", "add_robot"}, {"table", table}, {"seat", 2}})["type"], "ok");
+
+    // The lobby lists three seats, all taken.
+    json listed = ana.request({{"type", "list_tables"}, {"variant", "three_player"}});
+    ASSERT_EQ(listed["tables"].size(), 1u) << listed;
+    EXPECT_EQ(listed["tables"][0]["seats"],
+              json::parse(R"([{"seat":0,"player":{"name":"Robot 0","robot":true,"level":"expert"}},
+                              {"seat":1,"player":{"name":"Ana","robot":false}},
+                              {"seat":2,"player":{"name":"Robot 2","robot":true,"level":"easy"}}])"));
+    EXPECT_EQ(ana.request({{"type", "list_tables"}, {"free_seats", 1}})["tables"], json::array());
+
+    std::vector<json> early;
+    for (auto& m : ana.pending()) early.push_back(std::move(m).take_body());
+    ana.pending().clear();
+    ASSERT_FALSE(early.empty());
+    const json& snapshot = early.front();
+    ASSERT_EQ(snapshot["type"], "snapshot") << snapshot;
+    EXPECT_EQ(snapshot["variant"], "three_player");
+    EXPECT_EQ(snapshot["seats"].size(), 3u);
+    EXPECT_EQ(snapshot["presence"].size(), 3u);
+    EXPECT_EQ(snapshot["view"]["hand_sizes"], json::parse("[0,0,0]"));
+    EXPECT_EQ(snapshot["view"]["totals"], json::parse("[0,0,0]"));
+    EXPECT_EQ(snapshot["view"]["tricks_won"], json::parse("[0,0,0]"));
+    EXPECT_EQ(snapshot["chief"], 1);
+
+    json started = ana.request({{"type", "start"}, {"table", table}});
+    ASSERT_EQ(started["type"], "ok") << started;
+    for (auto& m : ana.pending()) early.push_back(std::move(m).take_body());
+    ana.pending().clear();
+    Transcript t = play(ana, table, 1);
+    t.messages.insert(t.messages.begin(), early.begin(), early.end());
+
+    std::map<int, CardSet> hands;
+    check_transcript(t, hands, 3, 301);
+    ASSERT_FALSE(hands.empty());
+    // Every message of the match speaks of three seats and three players' scores; no card of the
+    // short pack's missing 7s and 8s is ever dealt (three_player_deck = 24).
+    for (const json& m : t.messages) {
+        if (m["type"] == "match_started") EXPECT_EQ(m["rules"]["three_player_deck"], 24) << m;
+        if (m["type"] == "deal_started") {
+            EXPECT_EQ(m["hand_sizes"], json::parse("[5,5,5,0]")) << m;
+            EXPECT_FALSE(m["turn_up"].is_null()) << m;
+        }
+        if (m["type"] == "deal_scored")
+            for (const char* field : {"card_points", "last_trick", "belote", "score"})
+                EXPECT_EQ(m["score"][field].size(), 3u) << m;
+        if (m["type"] == "seat_status") ADD_FAILURE() << "nobody left: " << m;
+    }
+    for (const auto& [deal, hand] : hands)
+        for (Card c : hand) EXPECT_GE(c.rank(), Rank::Nine) << "deal " << deal << ": " << to_string(c);
+
+    // The record replays: its deals have the 24 cards in play first.
+    json record = ana.request({{"type", "get_record"}, {"table", table}});
+    ASSERT_EQ(record["type"], "ok") << record;
+    EXPECT_EQ(record["record"]["variant"], "three_player");
+    EXPECT_EQ(record["record"]["deals"][0]["deck"].size(), 32u);
     if (HasFailure()) ADD_FAILURE() << "server output:\n" << server.output().substr(0, 20000);
 }
 

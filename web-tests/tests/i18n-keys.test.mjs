@@ -47,3 +47,23 @@ test('every dictionary key named in web/js and index.html exists in lang/en.js',
   const unknown = [...named].filter((entry) => !(entry.split(': ')[1] in en));
   assert.deepEqual(unknown, []);
 });
+
+test('every rule option of the options form (js/rule-options.js) has its label, explanation and value names', async () => {
+  const source = fs.readFileSync(path.join(WEB, 'js', 'rule-options.js'), 'utf8');
+  const { RULE_GROUPS, VARIANT_SEATS } = await import(`data:text/javascript;charset=utf-8,${encodeURIComponent(source)}`);
+  const missing = [];
+  const need = (key) => { if (!(key in en)) missing.push(key); };
+  for (const variant of Object.keys(VARIANT_SEATS)) need(`variant.${variant}`);
+  let options = 0;
+  for (const [group, list] of RULE_GROUPS) {
+    need(`ruleGroup.${group}`);
+    for (const option of list) {
+      options++;
+      need(`rule.${option.name}`);
+      need(`ruleHint.${option.name}`);
+      for (const v of option.values) if (typeof v === 'string' && !/^[0-9-]+$/.test(v)) need(`ruleValue.${v}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+  assert.equal(options, 45, 'the 45 rule options of docs/rules.md §9 (variant and target apart)');
+});

@@ -6,6 +6,7 @@ import { Lobby } from './lobby.js';
 import { TableView } from './table.js';
 import { errorText, t, translatePage } from './i18n.js';
 import { Platform, inviteFromLocation } from './platform.js';
+import { VARIANT_SEATS } from './rule-options.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -198,7 +199,7 @@ class App {
   async createTable(variant, target) {
     try {
       const reply = await this.request({ type: 'create_table', variant, target });
-      const seats = variant === 'decouverte' ? [{ seat: 0 }, { seat: 1 }] : [];
+      const seats = [...Array(VARIANT_SEATS[variant] || 4).keys()].map((seat) => ({ seat }));
       if (reply.invite) this.platform.invites.set(reply.table, reply.invite);
       this.openTable(reply.table, { table: reply.table, variant, target, state: 'waiting', seats });
     } catch (e) { /* shown */ }

@@ -4,7 +4,16 @@
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
 import { t, hasText } from './i18n.js';
-import { VARIANT_LABEL } from './variants.js';
+import { VARIANT_LABEL, seatCount as seatCountOf } from './variants.js';
+import { RULE_GROUPS, RULE_OPTIONS, VARIANT_SEATS, ruleApplies, ruleDefault, ruleValues, effectiveRules, changedRules } from './rule-options.js';
+
+/** Options that decide which others apply (or their values): the form is redrawn when they change. */
+const SWITCHES = ['coinche_announcements', 'decouverte_belote', 'decouverte_announcements', 'three_player_deck'];
+
+/** The label of rule option `name` and of one of its values (numbers and deal patterns as they are). */
+const ruleLabel = (name) => t(`rule.${name}`);
+const valueLabel = (v) => (typeof v === 'boolean' ? t(v ? 'ruleValue.true' : 'ruleValue.false')
+  : hasText(`ruleValue.${v}`) ? t(`ruleValue.${v}`) : String(v));
 
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -24,6 +33,7 @@ export class Platform {
     this.app = app;
     this.tables = new Map();  // table id -> platform state
     this.invites = new Map(); // table id -> invitation code we know
+    this.drafts = new Map();  // table id -> the chief's unsaved options (renderOptions)
     setInterval(() => { if (this.app.current && this.hasCountdown(this.app.current)) this.app.scheduleRender(); }, 1000);  // countdowns
   }
 
@@ -53,7 +63,7 @@ export class Platform {
           seat: m.view ? m.view.seat : null });
         if (m.invite) this.invites.set(m.table, m.invite);
         break;
-      case 'table_options': p.chief = m.chief; p.options = m.options; break;
+      case 'table_options': p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table); break;
       case 'seat_status': p.presence[m.seat] = m; break;
       case 'turn': p.deadline = m.deadline ?? null; break;
       case 'auto_move': p.deadline = null; break;
@@ -89,7 +99,7 @@ export class Platform {
       h('span', { text: p.chief != null ? t('platform.chief', { name: names(p.chief) }) : t('platform.noChief') })),
     h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators), text: t('platform.watching', { count: p.spectators }) }));
 
-    if (p.options) panel.append(this.renderOptions(id, p, isChief && !playing));
+    if (p.options) panel.append(this.renderOptions(id, p, isChief && !playing, s));
     const invite = this.invites.get(id);
     if (isChief && invite) {
       const link = `${location.origin}/#/join/${id}/${invite}`;
@@ -115,7 +125,7 @@ export class Platform {
     return panel;
   }
 
-  renderOptions(id, p, editable) {
+  renderOptions(id, p, editable, s) {
     const o = p.options;
     const box = h('div', { class: 'options', testid: 'options' });
     const summary = t('options.summary', { variant: VARIANT_LABEL[o.variant] || o.variant, target: o.target,
@@ -123,23 +133,91 @@ export class Platform {
       privacy: t(o.private ? 'options.private' : 'options.public'), spectators: t(o.spectators ? 'options.spectators' : 'options.noSpectators'),
       mode: t(o.competitive ? 'options.competitive' : 'options.practice'), stake: o.stake });
     box.append(h('div', { class: 'muted', testid: 'options-summary', text: summary }));
-    if (!editable) return box;
-    const form = h('form', { class: 'options-form', testid: 'options-form' },
-      h('label', { text: `${t('options.targetLabel')} ` }, h('select', { name: 'target' }, ...[301, 501, 1000].map((n) => h('option', { value: String(n), text: String(n), selected: o.target === n })))),
-      h('label', { text: `${t('options.turnTimeLabel')} ` }, h('input', { name: 'turn_time', type: 'number', min: '0', max: '120', value: String(o.turn_time) })),
-      h('label', { text: `${t('options.privateLabel')} ` }, h('input', { name: 'private', type: 'checkbox', checked: o.private })),
-      h('label', { text: `${t('options.spectatorsLabel')} ` }, h('input', { name: 'spectators', type: 'checkbox', checked: o.spectators })),
-      h('label', { text: `${t('options.competitiveLabel')} ` }, h('input', { name: 'competitive', type: 'checkbox', checked: o.competitive })),
-      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', value: String(o.stake) })),
+    const changed = Object.entries(o.rules || {});
+    if (changed.length) {
+      box.append(h('div', { class: 'muted rules-summary', testid: 'rules-summary', text: t('options.rulesSummary', {
+        list: changed.map(([name, value]) => t('options.ruleItem', { label: ruleLabel(name), value: valueLabel(value) })).join(' · ') }) }));
+    }
+    if (!editable) {
+      this.drafts.delete(id);
+      return box;
+    }
+    // The chief's edits live in a draft until saved (the panel is redrawn on every event).
+    const draft = this.optionsDraft(id, o);
+    const seats = seatCountOf(s);
+    const variants = Object.keys(VARIANT_SEATS).filter((v) => VARIANT_SEATS[v] === seats);
+    const redraw = () => this.app.scheduleRender();
+    const form = h('form', { class: 'options-form', testid: 'options-form', 'data-variant': draft.variant },
+      variants.length > 1 ? h('label', { text: `${t('options.variantLabel')} ` },
+        h('select', { name: 'variant', testid: 'options-variant',
+          onchange: (e) => { draft.variant = e.target.value; draft.rules = effectiveRules(draft.variant); redraw(); } },
+        ...variants.map((v) => h('option', { value: v, text: VARIANT_LABEL[v] || v, selected: draft.variant === v })))) : null,
+      h('label', { text: `${t('options.targetLabel')} ` }, h('select', { name: 'target', onchange: (e) => { draft.target = Number(e.target.value); } },
+        ...[301, 501, 1000].map((n) => h('option', { value: String(n), text: String(n), selected: draft.target === n })))),
+      h('label', { text: `${t('options.turnTimeLabel')} ` }, h('input', { name: 'turn_time', type: 'number', min: '0', max: '120', value: String(draft.turn_time),
+        oninput: (e) => { draft.turn_time = Number(e.target.value); } })),
+      h('label', { text: `${t('options.privateLabel')} ` }, h('input', { name: 'private', type: 'checkbox', checked: draft.private, onchange: (e) => { draft.private = e.target.checked; } })),
+      h('label', { text: `${t('options.spectatorsLabel')} ` }, h('input', { name: 'spectators', type: 'checkbox', checked: draft.spectators, onchange: (e) => { draft.spectators = e.target.checked; } })),
+      h('label', { text: `${t('options.competitiveLabel')} ` }, h('input', { name: 'competitive', type: 'checkbox', checked: draft.competitive, onchange: (e) => { draft.competitive = e.target.checked; } })),
+      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', value: String(draft.stake), oninput: (e) => { draft.stake = Number(e.target.value); } })),
+      this.renderRules(draft, redraw),
       h('button', { type: 'submit', class: 'btn small', testid: 'options-save', text: t('options.save') }));
-    form.addEventListener('submit', (e) => {
+    form.addEventListener('submit', async (e) => {
       e.preventDefault();
-      const f = e.target;
-      this.send({ type: 'set_options', table: id, options: { target: Number(f.target.value), turn_time: Number(f.turn_time.value),
-        private: f.private.checked, spectators: f.spectators.checked, competitive: f.competitive.checked, stake: Number(f.stake.value) } });
+      const sent = await this.send({ type: 'set_options', table: id, options: { variant: draft.variant, target: draft.target, turn_time: draft.turn_time,
+        private: draft.private, spectators: draft.spectators, competitive: draft.competitive, stake: draft.stake,
+        rules: changedRules(draft.variant, draft.rules) } });
+      if (sent) { this.drafts.delete(id); redraw(); }
     });
     box.append(form);
     return box;
+  }
+
+  /** The chief's unsaved options of table `id`, begun from the table's options `o`. */
+  optionsDraft(id, o) {
+    if (!this.drafts.has(id)) {
+      this.drafts.set(id, { variant: o.variant, target: o.target, turn_time: o.turn_time, private: o.private, spectators: o.spectators,
+        competitive: o.competitive, stake: o.stake, rules: effectiveRules(o.variant, o.rules || {}), open: false });
+    }
+    return this.drafts.get(id);
+  }
+
+  /** The rule options of docs/rules.md §9 that apply to the draft's variant, by group, each with its
+   *  one-line explanation. Changing a switch that decides other options (announcements, belote)
+   *  redraws the form. */
+  renderRules(draft, redraw) {
+    const variant = draft.variant;
+    const rules = draft.rules;
+    const title = () => t('options.rulesTitle', { count: Object.keys(changedRules(variant, rules)).length });
+    const summary = h('summary', { testid: 'rule-options-toggle', text: title() });
+    const details = h('details', { class: 'rule-options', testid: 'rule-options', open: draft.open,
+      ontoggle: (e) => { draft.open = e.target.open; } }, summary);
+    for (const [group, options] of RULE_GROUPS) {
+      const shown = options.filter((option) => ruleApplies(option, variant, rules));
+      if (!shown.length) continue;
+      const set = h('fieldset', { class: 'rule-group', testid: `rule-group-${group}` }, h('legend', { text: t(`ruleGroup.${group}`) }));
+      for (const option of shown) {
+        const value = option.name in rules ? rules[option.name] : ruleDefault(option, variant);
+        const set_ = (v) => {
+          rules[option.name] = v;
+          for (const other of Object.values(RULE_OPTIONS)) // options a switch brings in start at their defaults
+            if (other.variants.includes(variant) && !(other.name in rules)) rules[other.name] = ruleDefault(other, variant);
+          summary.textContent = title();
+          if (SWITCHES.includes(option.name)) redraw();
+        };
+        const control = typeof option.values[0] === 'boolean'
+          ? h('input', { type: 'checkbox', name: option.name, testid: `rule-${option.name}`, checked: value === true, onchange: (e) => set_(e.target.checked) })
+          : h('select', { name: option.name, testid: `rule-${option.name}`, onchange: (e) => {
+            const v = ruleValues(option, variant, rules).find((x) => String(x) === e.target.value);
+            set_(v);
+          } }, ...ruleValues(option, variant, rules).map((v) => h('option', { value: String(v), text: valueLabel(v), selected: v === value })));
+        set.append(h('div', { class: 'rule-row' },
+          h('label', { class: 'rule-label' }, h('span', { text: ruleLabel(option.name) }), control),
+          h('small', { class: 'rule-hint muted', testid: `rule-hint-${option.name}`, text: t(`ruleHint.${option.name}`) })));
+      }
+      details.append(set);
+    }
+    return details;
   }
 
   renderCancel(id, p, s, names, playing) {

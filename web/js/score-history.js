@@ -3,18 +3,19 @@
 // snapshot's `history` holds only the `score` objects of the finished deals (docs/protocol.md): the
 // rows are rebuilt from them, without the deal number, trump suit and taker seat.
 
-const pair = (a) => (Array.isArray(a) ? [a[0] || 0, a[1] || 0] : [0, 0]);
+// One number per side: two teams, or two or three players (docs/protocol.md).
+const pair = (a) => (Array.isArray(a) && a.length ? a.map((x) => x || 0) : [0, 0]);
 
 /**
  * A row for a deal_scored event `ev`, read with the deal's state `s` (contract still set).
- * Row: { deal, takers (team), taker (seat|null), denom ('S'…'C', 'SA', 'TA' or null), value,
- * multiplier, outcome, capot, score: [team0, team1], totals: [team0, team1] }.
+ * Row: { deal, takers (side), taker (seat|null), denom ('S'…'C', 'SA', 'TA' or null), value,
+ * multiplier, outcome, capot, score: [one per side], totals: [one per side] }.
  */
 export function scoreRowFromEvent(s, ev) {
   const sc = ev.score || {};
   return {
     deal: ev.deal ?? null,
-    takers: sc.takers ?? (s.taker != null ? s.taker % 2 : null),
+    takers: sc.takers ?? (s.taker != null ? (s.seats && s.seats.length !== 4 ? s.taker : s.taker % 2) : null),
     taker: s.taker ?? null,
     denom: s.contract || s.trump || null,
     value: sc.contract_value || null,
@@ -32,12 +33,12 @@ export function scoreRowFromEvent(s, ev) {
  */
 export function scoreRowsFromHistory(history, previous = []) {
   const rows = [];
-  let totals = [0, 0];
+  let totals = null;
   (history || []).forEach((sc, i) => {
     const score = pair(sc.score);
-    totals = [totals[0] + score[0], totals[1] + score[1]];
+    totals = score.map((x, k) => x + (totals ? totals[k] || 0 : 0));
     const known = previous[i];
-    const same = known && known.score[0] === score[0] && known.score[1] === score[1];
+    const same = known && known.score.length === score.length && known.score.every((x, k) => x === score[k]);
     rows.push({
       deal: same ? known.deal : null,
       takers: sc.takers ?? null,

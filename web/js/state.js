@@ -6,6 +6,13 @@ import { t as translate, callText, SUIT_NAME } from './i18n.js';
 
 export const team = (seat) => seat % 2;
 
+/** The side of `seat` at a table of `seats` seats: a team (0 = seats 0 and 2, 1 = seats 1 and 3) at
+ *  four, the seat itself at two or three (each for himself, docs/protocol.md). */
+export const sideOf = (seat, seats) => (seats === 4 ? seat % 2 : seat);
+/** How many sides score: 2 teams at four seats, else one per seat. */
+export const sideCount = (seats) => (seats === 4 ? 2 : seats);
+const zeros = (n) => Array(n).fill(0);
+
 const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));
 
 function emptySeats(n = 4) {
@@ -13,7 +20,7 @@ function emptySeats(n = 4) {
 }
 
 function normSeats(seats) {
-  const n = seats && seats.length === 2 ? 2 : 4; // Découverte tables have 2 seats
+  const n = seats && (seats.length === 2 || seats.length === 3) ? seats.length : 4; // Découverte 2, three_player 3
   const out = emptySeats(n);
   for (const s of seats || []) if (s && s.seat >= 0 && s.seat < n) out[s.seat] = { seat: s.seat, player: s.player || null };
   return out;
@@ -21,6 +28,7 @@ function normSeats(seats) {
 
 /** A table known only from the lobby list (not seated yet: no events arrive). */
 export function fromListing(t) {
+  const sides = sideCount(normSeats(t.seats).length);
   return {
     table: t.table, v: null, synced: false,
     variant: t.variant, target: t.target, state: t.state,
@@ -28,8 +36,8 @@ export function fromListing(t) {
     seat: null, phase: t.state === 'waiting' ? 'not_started' : t.state === 'finished' ? 'finished' : 'play',
     deal: 0, dealer: null, turn_up: null, hand: [], hand_sizes: [0, 0, 0, 0],
     auction_round: 1, auction: [], taker: null, trump: null, belote_seat: null,
-    trick: { leader: null, cards: [] }, last_trick: null, tricks_won: [0, 0], card_points_won: [0, 0],
-    totals: [0, 0], escrow: 0, to_act: null, legal: [], history: [], winner: null,
+    trick: { leader: null, cards: [] }, last_trick: null, tricks_won: zeros(sides), card_points_won: zeros(sides),
+    totals: zeros(sides), escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
     scoreRows: [],
   };
@@ -99,7 +107,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
-        totals: [0, 0], history: [], escrow: 0, winner: null, matchResult: null });
+        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null });
       addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
@@ -109,7 +117,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
         hand_sizes: ev.hand_sizes ? [...ev.hand_sizes] : [5, 5, 5, 5],
         auction_round: 1, auction: [], taker: null, trump: null, belote_seat: null,
         trick: { leader: (ev.dealer + 1) % 4, cards: [] }, last_trick: null,
-        tricks_won: [0, 0], card_points_won: [0, 0], to_act: null, legal: [], callouts: {}, thrownIn: false,
+        tricks_won: zeros(sideCount(s.seats.length)), card_points_won: zeros(sideCount(s.seats.length)), to_act: null, legal: [], callouts: {}, thrownIn: false,
       });
       addLog(s, translate('log.deals', { deal: ev.deal, name: name(ev.dealer) }));
       break;
@@ -121,7 +129,8 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'auction_call': {
       s.auction.push({ seat: ev.seat, call: ev.call, ...(ev.suit ? { suit: ev.suit } : {}) });
-      if (s.auction.length >= 4 && s.auction.slice(0, 4).every((c) => c.call === 'pass')) s.auction_round = 2;
+      const n = s.seats.length;
+      if (s.auction.length >= n && s.auction.slice(0, n).every((c) => c.call === 'pass')) s.auction_round = 2;
       s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit };
       s.to_act = null; s.legal = [];
       addLog(s, translate('log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
@@ -139,7 +148,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       addLog(s, translate('log.takes', { name: name(ev.taker), suit: SUIT_NAME[ev.trump] || ev.trump }));
       break;
     case 'card_played': {
-      if (s.trick.done || s.trick.cards.length === 0 || s.trick.cards.length >= 4) s.trick = { leader: ev.seat, cards: [] };
+      if (s.trick.done || s.trick.cards.length === 0 || s.trick.cards.length >= s.seats.length) s.trick = { leader: ev.seat, cards: [] };
       s.trick.cards.push({ seat: ev.seat, card: ev.card });
       if (ev.seat === s.seat) s.hand = s.hand.filter((c) => c !== ev.card);
       if (s.hand_sizes[ev.seat] > 0) s.hand_sizes[ev.seat] -= 1;
@@ -153,7 +162,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     }
     case 'trick_won': {
-      const t = team(ev.winner);
+      const t = sideOf(ev.winner, s.seats.length);
       s.tricks_won[t] += 1;
       s.card_points_won[t] += ev.points || 0;
       const cards = ev.cards ? clone(ev.cards) : s.trick.cards;
@@ -170,7 +179,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       s.escrow = ev.score ? ev.score.escrow ?? s.escrow : s.escrow;
       s.dealResult = { deal: ev.deal, score: clone(ev.score), totals: clone(ev.totals), taker: s.taker, trump: s.trump };
       s.to_act = null; s.legal = [];
-      addLog(s, translate('log.dealScored', { deal: ev.deal, scoreA: ev.score.score[0], scoreB: ev.score.score[1] }));
+      addLog(s, translate('log.dealScored', { deal: ev.deal, scores: ev.score.score.join(' – ') }));
       break;
     case 'match_ended':
       Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });

@@ -4,7 +4,6 @@
 import { t, SUIT_SYMBOL, RANK_LABEL } from './i18n.js';
 import { h } from './dom.js';
 import { suitClass } from './cards.js';
-import { team } from './state.js';
 import { DENOM_SYMBOL, valueText, seatCount } from './variants.js';
 import { SUIT_SCALES, LAST_TRICK_BONUS, CAPOT_LAST_TRICK_BONUS, BELOTE_POINTS, DEAL_TOTAL, MELD_VALUES,
   contractKind, scalesFor, beloteRule, hasAnnouncements } from './card-values.js';
@@ -200,7 +199,7 @@ function contractCell(view, s, row) {
 function renderHistory(view, s) {
   const rows = s.scoreRows || [];
   if (!rows.length) return h('p', { class: 'muted', testid: 'history-empty', text: t('history.empty') });
-  const order = s.seat != null && team(s.seat) === 1 ? [1, 0] : [0, 1];
+  const order = view.sideOrder(s);
   const teamHead = order.map((x) => h('th', { scope: 'colgroup', colSpan: 2, title: view.teamPlayers(s, x), text: view.teamName(s, x) }));
   const sub = order.flatMap(() => [h('th', { scope: 'col', text: t('history.deal') }), h('th', { scope: 'col', text: t('history.total') })]);
   const body = rows.map((row, i) => h('tr', { testid: 'history-row', 'data-deal': row.deal ?? '' },

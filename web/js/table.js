@@ -1,7 +1,7 @@
 // Table view: felt with four seats around the viewer, trick, auction, hand, scores, result panels.
 import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL, t as translate } from './i18n.js';
-import { team, legalCards } from './state.js';
+import { sideOf, sideCount, legalCards } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
 import { h } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
@@ -9,6 +9,8 @@ import { TrickFly } from './trick-fly.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
+const POS3 = ['bottom', 'right', 'left']; // three seats: the next player up on the right, the one after up on the left
+const MIRROR = { bottom: 'bottom', top: 'top', left: 'right', right: 'left' };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -59,21 +61,48 @@ export class TableView {
     return seat === s.seat ? translate('table.you', { name: p.name }) : p.name;
   }
 
+  /** The name of side `t`: a team at four seats, a player at two or three (docs/protocol.md). */
   teamName(s, t) {
     if (seatCount(s) === 2) return s.seat != null ? translate(s.seat === t ? 'table.teamYou' : 'table.teamOpponent') : translate('table.seat', { seat: t + 1 });
-    if (s.seat != null) return translate(team(s.seat) === t ? 'table.teamUs' : 'table.teamThem');
+    if (seatCount(s) === 3) {
+      if (s.seat === t) return translate('table.teamYou');
+      return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : translate('table.seat', { seat: t + 1 });
+    }
+    if (s.seat != null) return translate(sideOf(s.seat, 4) === t ? 'table.teamUs' : 'table.teamThem');
     return translate(t === 0 ? 'table.teamA' : 'table.teamB');
   }
 
   teamPlayers(s, t) {
-    if (seatCount(s) === 2) return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : '—';
+    if (seatCount(s) !== 4) return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : '—';
     return [t, t + 2].map((i) => (s.seats[i].player ? s.seats[i].player.name : '—')).join(' & ');
+  }
+
+  /** The sides in the order the page shows them: the viewer's first, then in play order. */
+  sideOrder(s) {
+    const n = sideCount(seatCount(s));
+    const mine = s.seat != null ? sideOf(s.seat, seatCount(s)) : 0;
+    return [...Array(n).keys()].map((k) => (mine + k) % n);
   }
 
   rel(s, seat) {
     const me = s.seat ?? 0;
-    if (seatCount(s) === 2) return seat === me ? 'bottom' : 'top';
-    return POS[(seat - me + 4) % 4];
+    const n = seatCount(s);
+    let pos;
+    if (n === 2) pos = seat === me ? 'bottom' : 'top';
+    else if (n === 3) pos = POS3[(seat - me + 3) % 3];
+    else pos = POS[(seat - me + 4) % 4];
+    // Seats are numbered in play order; clockwise play puts the next seat on the left (docs/protocol.md).
+    return this.direction(s) === 'clockwise' ? MIRROR[pos] : pos;
+  }
+
+  /** The direction of play drawn (§9 `direction`): the match's while one is played, otherwise the
+   *  next match's as the table's options say (the chief may just have changed it). */
+  direction(s) {
+    const p = this.app.platform.tables.get(s.table);
+    const o = p && p.options && p.options.variant === s.variant ? p.options : null;
+    const next = o ? (o.rules && o.rules.direction) || 'counterclockwise' : null;
+    if (s.state !== 'playing' && next) return next;
+    return (s.rules && s.rules.direction) || next || 'counterclockwise';
   }
 
   async act(body) {
@@ -121,10 +150,9 @@ export class TableView {
   renderHead(s) {
     const variant = VARIANT_LABEL[s.variant] || s.variant;
     const badge = s.variant === 'coinche' && s.phase !== 'not_started' ? contractBadge(s) : null;
-    const scores = [0, 1].map((t) => h('div', { class: `score team-${t} ${s.seat != null && team(s.seat) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
+    const scores = this.sideOrder(s).map((t) => h('div', { class: `score team-${t} ${s.seat != null && sideOf(s.seat, seatCount(s)) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
       h('span', { class: 'score-label', text: this.teamName(s, t) }),
       h('span', { class: 'score-value', testid: `totals-${t}`, text: String(s.totals[t] ?? 0) })));
-    if (s.seat != null && team(s.seat) === 1) scores.reverse();
     return h('div', { class: 'table-head' },
       h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: translate('table.lobby'), onclick: () => this.app.goLobby() }),
       h('div', { class: 'table-title' },
@@ -148,6 +176,7 @@ export class TableView {
     for (let seat = 0; seat < seatCount(s); seat++) felt.append(this.renderSeat(s, seat));
     felt.append(this.renderCenter(s));
     if (seatCount(s) === 2) felt.classList.add('two-seats');
+    if (seatCount(s) === 3) felt.classList.add('three-seats');
     if (s.tableaux) felt.append(renderTableau(s, s.seat != null ? 1 - s.seat : 1)); // a spectator sees seat 0's below
     const melds = renderMelds(s, (st, seat) => this.name(st, seat));
     if (melds) felt.append(melds);
@@ -157,7 +186,7 @@ export class TableView {
   renderSeat(s, seat) {
     const p = s.seats[seat].player;
     const pos = this.rel(s, seat);
-    const cls = ['seat', `pos-${pos}`, `team-${team(seat)}`];
+    const cls = ['seat', `pos-${pos}`, `team-${seatCount(s) === 4 ? sideOf(seat, 4) : seat}`];
     if (s.to_act === seat && (s.phase === 'auction' || s.phase === 'play')) cls.push('to-act');
     if (seat === s.seat) cls.push('me');
     if (!p) cls.push('empty');
@@ -292,7 +321,7 @@ export class TableView {
     foot.append(h('button', { type: 'button', class: 'btn small', testid: 'last-trick-toggle', disabled: !s.last_trick,
       text: translate(this.showLast ? 'table.hideLastTrick' : 'table.lastTrick'), onclick: () => { this.showLast = !this.showLast; this.app.scheduleRender(); } }));
     if (s.phase === 'play') foot.append(h('span', { class: 'muted tricks', testid: 'tricks-won',
-      text: translate('table.tricks', { teamA: this.teamName(s, 0), tricksA: s.tricks_won[0], teamB: this.teamName(s, 1), tricksB: s.tricks_won[1] }) }));
+      text: translate('table.tricks', { sides: this.sideOrder(s).map((t) => translate('table.tricksOf', { name: this.teamName(s, t), tricks: s.tricks_won[t] ?? 0 })).join(' · ') }) }));
     if (s.state !== 'waiting') foot.append(h('span', { class: 'muted', text: STATE_LABEL[s.state] || '' }));
     const log = h('ol', { class: 'log', testid: 'log' });
     for (const line of s.log.slice(-5)) log.append(h('li', { text: line }));
@@ -324,16 +353,16 @@ export class TableView {
 
   renderDealResult(s, dr) {
     const sc = dr.score;
-    const order = s.seat != null && team(s.seat) === 1 ? [1, 0] : [0, 1];
-    const takers = sc.takers ?? (dr.taker != null ? team(dr.taker) : null);
+    const order = this.sideOrder(s);
+    const takers = sc.takers ?? (dr.taker != null ? sideOf(dr.taker, seatCount(s)) : null);
     const v = (arr, t) => (Array.isArray(arr) ? arr[t] || 0 : 0);
     const rows = [
       ['cp', translate('result.cardPoints'), (t) => v(sc.card_points, t)],
       ['lt', translate(sc.capot ? 'result.lastTrickCapot' : 'result.lastTrick'), (t) => v(sc.last_trick, t)],
       ['belote', translate('result.belote'), (t) => v(sc.belote, t)],
     ];
-    if (v(sc.melds, 0) || v(sc.melds, 1)) rows.push(['melds', translate('result.melds'), (t) => v(sc.melds, t)]);
-    rows.push(['escrow', translate('result.escrowWon'), (t) => v(sc.escrow_awarded, t)]);
+    if (order.some((t) => v(sc.melds, t))) rows.push(['melds', translate('result.melds'), (t) => v(sc.melds, t)]);
+    if (seatCount(s) !== 3) rows.push(['escrow', translate('result.escrowWon'), (t) => v(sc.escrow_awarded, t)]); // no litige at three (§7)
     const parts = [...rows];
     const partial = (t) => parts.reduce((a, r) => a + r[2](t), 0);
     const adjust = (t) => v(sc.score, t) - partial(t);
@@ -350,7 +379,7 @@ export class TableView {
 
     const table = h('table', { class: 'result-table' },
       h('thead', {}, h('tr', {}, h('th', {}), order.map((t) => h('th', { title: this.teamPlayers(s, t) },
-        h('div', { text: this.teamName(s, t) }), h('small', { class: 'muted', text: this.teamPlayers(s, t) }))))),
+        h('div', { text: this.teamName(s, t) }), this.teamName(s, t) === this.teamPlayers(s, t) ? null : h('small', { class: 'muted', text: this.teamPlayers(s, t) }))))),
       h('tbody', {}, rows.map(([key, label, f]) => h('tr', { class: `row-${key}` }, h('th', { text: label }),
         order.map((t) => h('td', { testid: `result-${key}-${t}`, text: String(f(t)) }))))));
 
@@ -380,12 +409,14 @@ export class TableView {
 
   renderMatchResult(s) {
     const m = s.matchResult;
-    const won = s.seat != null ? team(s.seat) === m.winner : null;
+    const won = s.seat != null ? sideOf(s.seat, seatCount(s)) === m.winner : null;
     const title = won == null ? translate('result.theyWin', { players: this.teamPlayers(s, m.winner) }) : translate(won ? 'result.youWin' : 'result.youLose');
     return h('div', { class: 'overlay' },
       h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-label': translate('result.matchTitle') },
         h('h3', { text: title }),
-        h('p', { class: 'final-score', text: `${this.teamPlayers(s, 0)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1)}` }),
+        h('p', { class: 'final-score', testid: 'final-score', text: seatCount(s) === 3
+          ? this.sideOrder(s).map((t) => `${this.teamPlayers(s, t)} ${m.totals[t] ?? 0}`).join(' · ')
+          : `${this.teamPlayers(s, 0)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1)}` }),
         h('div', { class: 'modal-actions' },
           h('button', { type: 'button', class: 'btn', text: translate('result.stay'), onclick: () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); } }),
           h('button', { type: 'button', class: 'btn primary', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }))));

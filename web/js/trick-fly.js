@@ -16,7 +16,7 @@ export class TrickFly {
   /** Key of the completed trick shown in `s`, or null while a trick is in play. */
   static key(s) {
     if (!s.trick || !s.trick.done || s.trick.winner == null) return null;
-    return `${s.table}/${s.deal}/${s.tricks_won[0] + s.tricks_won[1]}`;
+    return `${s.table}/${s.deal}/${s.tricks_won.reduce((a, b) => a + b, 0)}`;
   }
 
   /** After each render of the table in `root`: starts the animation of a newly won trick. */
@@ -43,6 +43,7 @@ export class TrickFly {
     for (const e of copy.querySelectorAll('.trick-note')) e.remove();
     copy.classList.add('trick-fly');
     if (trick.closest('.two-seats')) copy.classList.add('two-seats');
+    if (trick.closest('.three-seats')) copy.classList.add('three-seats');
     copy.setAttribute('aria-hidden', 'true');
     Object.assign(copy.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
     document.body.append(copy);

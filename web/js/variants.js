@@ -10,6 +10,7 @@ export const VARIANT_LABEL = {
   get classic_announcements() { return translate('variant.classic_announcements'); },
   get coinche() { return translate('variant.coinche'); },
   get decouverte() { return translate('variant.decouverte'); },
+  get three_player() { return translate('variant.three_player'); },
 };
 
 export const DENOMINATIONS = ['S', 'H', 'D', 'C', 'SA', 'TA'];
@@ -187,7 +188,7 @@ export function renderMelds(s, name) {
     }
     return box;
   }
-  const firstTrick = (s.tricks_won[0] + s.tricks_won[1]) === 0 && s.phase === 'play';
+  const firstTrick = s.tricks_won.reduce((a, b) => a + b, 0) === 0 && s.phase === 'play';
   if (firstTrick && s.own_melds && s.own_melds.length) {
     const row = h('div', { class: 'meld-row own', testid: 'melds-own' }, h('span', { class: 'meld-who', text: translate('meld.own') }));
     for (const m of s.own_melds) row.append(h('span', { class: 'meld-name', text: meldText(m) }));
