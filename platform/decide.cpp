@@ -247,6 +247,10 @@ std::variant<GameRecord, Refused> record_of(const TableState& state, const Playe
     if (state.match.phase() == Phase::NotStarted) return refuse(RejectReason::NotStarted, "the match has not started");
     if (!state.match.finished() && !state.cancelled)
         return refuse(TableRefusal::MatchRunning, "the record is available once the match is over");
+    return match_record(state);
+}
+
+GameRecord match_record(const TableState& state) {
     GameRecord record = make_record(state.match, state.actions);
     record.cancelled = state.cancelled;
     return record;

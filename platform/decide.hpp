@@ -64,4 +64,7 @@ Decision decide(const TableState& state, const Command& command, std::int64_t no
 /// read it (no_such_table for anyone else).
 std::variant<GameRecord, Refused> record_of(const TableState& state, const PlayerRef& from, const GetRecord& query);
 
+/// The record of the current match as it stands (cancelled when it was): for the store once it ended.
+GameRecord match_record(const TableState& state);
+
 }  // namespace belote::platform

@@ -91,6 +91,9 @@ struct Apply {
         s.match_players.clear();
         for (const SeatState& st : s.seats)
             if (st.human) s.match_players.push_back(st.human->id);
+        for (std::size_t seat = 0; seat < s.seats.size(); ++seat) s.match_lineup[seat] = s.seats[seat].human;
+        ++s.matches_begun;
+        s.match_began_ms = now;
         for (SeatState& st : s.seats) {
             st.cancel_proposals = 0;
             st.auto_moves = 0;

@@ -100,4 +100,8 @@ LobbyEntry TableState::lobby_entry() const {
     return entry;
 }
 
+std::string TableState::match_id() const {
+    return matches_begun ? id + "-" + std::to_string(matches_begun) : std::string();
+}
+
 }  // namespace belote::platform

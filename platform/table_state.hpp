@@ -53,10 +53,13 @@ struct TableState {
     TableSettings settings;
     std::string invite;  ///< the invitation code of a private table
     Match match{MatchOptions{}, 0};
-    bool cancelled = false;                  ///< the current match was cancelled by agreement
-    std::vector<RecordedAction> actions;     ///< every action the current match accepted
-    std::vector<std::string> match_players;  ///< ids of the humans seated when the current match began
-    std::array<SeatState, 4> seats{};        ///< match.seats() of them are used
+    bool cancelled = false;                                  ///< the current match was cancelled by agreement
+    std::vector<RecordedAction> actions;                     ///< every action the current match accepted
+    std::vector<std::string> match_players;                  ///< ids of the humans seated when the current match began
+    std::array<std::optional<PlayerRef>, 4> match_lineup{};  ///< who sat where when it began (none: a robot)
+    std::uint64_t matches_begun = 0;                         ///< matches begun at this table, the current one included
+    std::int64_t match_began_ms = 0;                         ///< when the current match began (epoch ms)
+    std::array<SeatState, 4> seats{};                        ///< match.seats() of them are used
     std::uint64_t sit_counter = 0;
     std::uint64_t v = 0;  ///< the version: the number of notices so far (docs/design.md invariant 4)
     std::optional<std::int64_t> turn_deadline;  ///< of the decision in progress (epoch ms)
@@ -97,6 +100,8 @@ struct TableState {
     std::optional<PlayerInfo> occupant(int seat) const;
     TableInfo info() const;
     LobbyEntry lobby_entry() const;
+    /// The id of the current (or last) match: "<table id>-<matches_begun>"; empty before the first.
+    std::string match_id() const;
 };
 
 }  // namespace belote::platform

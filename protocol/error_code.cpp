@@ -48,6 +48,7 @@ constexpr std::array<std::string_view, error_code_count> names{
     "bad_credentials",
     "already_registered",
     "storage_unavailable",
+    "no_such_match",
     "internal",
 };
 

@@ -52,7 +52,8 @@ enum class ErrorCode : std::uint8_t {
     NicknameTaken,         ///< "nickname_taken": a guest's nickname is (a look-alike of) a registered username
     BadCredentials,        ///< "bad_credentials": login with an unknown username or a wrong password
     AlreadyRegistered,     ///< "already_registered": register from a registered player
-    StorageUnavailable,    ///< "storage_unavailable": the store could not be written; nothing was changed
+    StorageUnavailable,    ///< "storage_unavailable": the store cannot write (disk full, read-only): nothing changed
+    NoSuchMatch,           ///< "no_such_match": get_record with an unknown match id (or one the player may not read)
     Internal,              ///< "internal": unexpected server failure
 };
 

@@ -429,6 +429,11 @@ std::string record_text(const RequestId& id, const GameRecord& record) {
     return to_text(ok_reply(id_json(id), {{"record", record_json(record)}}));
 }
 
+std::string stored_record_text(const RequestId& id, std::string_view record) {
+    json parsed = json::parse(record, nullptr, false);
+    return to_text(ok_reply(id_json(id), {{"record", parsed.is_discarded() ? json(nullptr) : parsed}}));
+}
+
 std::string error_text(const RequestId& id, ErrorCode code, std::string_view message) {
     return to_text(error_reply(id_json(id), code, message));
 }

@@ -69,6 +69,8 @@ std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEn
                         std::optional<std::uint64_t> next = std::nullopt);
 /// The reply to get_record: {"type":"ok","id","record":{…docs/game-record.md…}}.
 std::string record_text(const RequestId& id, const GameRecord& record);
+/// The same reply for a record kept by the store (`record`: its stored JSON, journal_json.hpp).
+std::string stored_record_text(const RequestId& id, std::string_view record);
 /// {"type":"error","id","code","message"}.
 std::string error_text(const RequestId& id, ErrorCode code, std::string_view message);
 

@@ -41,6 +41,22 @@ void add_ops_options(CLI::App& app, Config& c) {
         ->check(CLI::Range(1u, 3600u));
     app.add_flag("--healthcheck", c.healthcheck,
                  "Do not serve: GET /healthz of the server at --address/--port, exit 0 if healthy");
+    app.add_option("--store", c.store,
+                   "Where players, tables and matches are kept: sqlite (<data-dir>/belote.db) or memory (lost on exit)")
+        ->envname("BELOTE_STORE")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"sqlite", "memory"}));
+    app.add_option("--durability", c.durability,
+                   "normal: a stored change survives a crash of the process; full: it survives a power loss too")
+        ->envname("BELOTE_DURABILITY")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"normal", "full"}));
+    app.add_option("--return-grace-s", c.return_grace_s,
+                   "After a restart, seconds the people at a table have to come back before robots take their seats")
+        ->envname("BELOTE_RETURN_GRACE_S")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 3'600u));
+    app.add_option("--backup", c.backup, "Do not serve: copy the store of --data-dir to this file (online) and exit");
 }
 
 /// An origin as browsers send it: scheme "http" or "https", "://", a host, an optional port, no

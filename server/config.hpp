@@ -30,6 +30,10 @@ struct Config {
     std::string log_format = "text";    ///< --log-format, BELOTE_LOG_FORMAT: "text" or "json"
     unsigned shutdown_deadline_s = 10;  ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
     bool healthcheck = false;           ///< --healthcheck: probe a running server's /healthz and exit
+    std::string store = "sqlite";       ///< --store, BELOTE_STORE: sqlite (<data-dir>/belote.db) or memory
+    std::string durability = "normal";  ///< --durability, BELOTE_DURABILITY: normal (survives a crash) or full
+    unsigned return_grace_s = 60;       ///< --return-grace-s, BELOTE_RETURN_GRACE_S: after a restart, time to come back
+    std::string backup;                 ///< --backup FILE: copy the store to FILE (online) and exit
     unsigned reclaim_window_s =
         180;                     ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
     unsigned msg_burst = 200;    ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once

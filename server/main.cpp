@@ -7,6 +7,7 @@
 #include "server/ops/healthcheck.hpp"
 #include "server/ops/logging.hpp"
 #include "server/ops/shutdown.hpp"
+#include "server/store/open_store.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
     const belote::Config& config = *parsed.config;
     if (config.healthcheck) return belote::ops::run_healthcheck(config, std::cout);
     belote::ops::setup_logging(config);
+    if (!config.backup.empty()) return belote::store::run_backup(config);
     if (auto problem = belote::ops::prepare_data_dir(config.data_dir)) {
         spdlog::critical("{}", *problem);
         return 1;

@@ -6,6 +6,20 @@
 
 namespace belote::ops {
 
+void Lifecycle::set_storage_check(std::function<bool()> writable) {
+    std::lock_guard lock(mutex_);
+    storage_check_ = std::move(writable);
+}
+
+bool Lifecycle::storage_ok() const {
+    std::function<bool()> check;
+    {
+        std::lock_guard lock(mutex_);
+        check = storage_check_;
+    }
+    return !check || check();
+}
+
 void Lifecycle::track(const std::shared_ptr<net::Connection>& connection) {
     bool added;
     {

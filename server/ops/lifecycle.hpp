@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,12 @@ public:
     /// Enters the draining state (idempotent; a running server never leaves it).
     void begin_drain() { draining_.store(true, std::memory_order_release); }
 
+    /// What else readiness depends on (the store can write): /readyz answers 503 "storage" when it
+    /// returns false. Null (the default): nothing else.
+    void set_storage_check(std::function<bool()> writable);
+    /// True unless the storage check says the store cannot write.
+    bool storage_ok() const;
+
     /// Leaves the draining state. For in-process tests only (they share this process-wide object).
     void reset_for_tests() { draining_.store(false, std::memory_order_release); }
 
@@ -40,6 +47,7 @@ public:
 
 private:
     std::atomic<bool> draining_{false};
+    std::function<bool()> storage_check_;  ///< guarded by mutex_
     mutable std::mutex mutex_;
     std::map<std::uint64_t, std::weak_ptr<net::Connection>> connections_;
 };

@@ -9,6 +9,7 @@
 #include "server/ops/lifecycle.hpp"
 #include "server/ops/metrics.hpp"
 #include "server/sessions/session.hpp"
+#include "server/store/open_store.hpp"
 
 namespace belote {
 
@@ -30,6 +31,7 @@ tables::TableServices table_services(boost::asio::io_context& ioc, const Config&
     services.clock = parts.clock;
     services.random = parts.random;
     services.robots = parts.robots;
+    services.store = parts.store;
     services.robot_delay = std::chrono::milliseconds(config.robot_delay_ms);
     services.idle_grace = std::chrono::seconds(config.idle_table_s);
     services.max_replay = std::max<std::size_t>(1, config.max_send_queue / 4);
@@ -48,7 +50,8 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config)
                   ServiceParts{tables::make_system_clock(ioc), tables::os_random_source(),
                                std::make_shared<tables::RobotPool>(
                                    ioc, config.robot_threads,
-                                   tables::level_robots(std::chrono::milliseconds(config.robot_budget_ms)))}) {}
+                                   tables::level_robots(std::chrono::milliseconds(config.robot_budget_ms))),
+                               store::open_store(config)}) {}
 
 GameService::GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts)
     : ioc_(ioc),
@@ -63,6 +66,9 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config, Ser
               platform::TablePolicy{.reclaim_window = std::chrono::seconds(config.reclaim_window_s),
                                     .takeover_robot_level = takeover_level(config)}) {
     // belote_tables{state}: counted from the directory at each /metrics scrape.
+    const auto back = tables_.recover(std::chrono::seconds(config.return_grace_s));
+    if (back) spdlog::info("{} tables brought back from the store", back);
+    ops::lifecycle().set_storage_check([store = parts_.store] { return store->healthy(); });
     metrics_source_ = ops::metrics().add_table_source([this] {
         ops::TableCounts counts{};
         for (const auto& entry : tables_.entries())
@@ -71,7 +77,10 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config, Ser
     });
 }
 
-GameService::~GameService() { ops::metrics().remove_table_source(metrics_source_); }
+GameService::~GameService() {
+    ops::metrics().remove_table_source(metrics_source_);
+    ops::lifecycle().set_storage_check(nullptr);
+}
 
 std::shared_ptr<net::MessageSink> GameService::on_open(std::shared_ptr<net::Connection> connection) {
     spdlog::info("connection {} open from {}", connection->id(), connection->remote_address());
@@ -109,6 +118,9 @@ void GameService::closed(Session& session) {
     }
     auto player = session.player();
     if (!player || !player->detach(connection->id(), now_ms())) return;
+    // A shutdown closes every connection: the tables are not told, so that after the restart the
+    // players come back to their seats as they were (the return grace), robots not yet playing.
+    if (ops::lifecycle().draining()) return;
     for (const auto& id : player->tables())
         if (auto table = tables_.find(id)) table->disconnect(player);
 }
@@ -154,14 +166,24 @@ void GameService::create_table(Session& session, const players::Player& player, 
         return refuse(session, id, ErrorCode::LobbyFull,
                       "the server already has " + std::to_string(config_.max_waiting_tables) +
                           " tables waiting for players: sit at one of them");
-    auto table = tables_.create(options, c.settings);
+    if (!parts_.store->healthy())
+        return refuse(session, id, ErrorCode::StorageUnavailable, "the server cannot store a new table right now");
+    auto reply = [session = session.shared_from_this(), id](std::string text) {
+        session->reply(id, net::SharedText(text));
+    };
+    auto table = tables_.create(
+        options, c.settings,
+        [reply, id](const std::optional<store::CommitError>& error, const std::string& table,
+                    const std::string& invite) {
+            reply(error ? protocol::error_text(id, ErrorCode::StorageUnavailable, "the table could not be stored")
+                        : protocol::created_text(id, table, invite));
+        });
     {
         std::lock_guard lock(mutex_);
         created_[player.id()].push_back(table);
         created_from_[session.address()].push_back(table);
     }
     spdlog::info("{} ({}) created table {}", player.id(), player.nickname(), table->id());
-    session.reply(id, net::SharedText(protocol::created_text(id, table->id(), table->invite())));
 }
 
 void GameService::to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,

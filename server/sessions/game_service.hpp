@@ -43,7 +43,9 @@ struct ServiceParts {
 /// `internal` error (the connection stays open). Thread-safe.
 class GameService final : public net::ConnectionHandler {
 public:
-    /// The real parts: the system clock, the OS CSPRNG, config.robot_threads robot workers.
+    /// The real parts: the system clock, the OS CSPRNG, config.robot_threads robot workers, the
+    /// store of config.store (open_store). The tables the store holds open come back. Throws
+    /// store::StoreError when the store cannot be opened (corrupt, newer schema).
     GameService(boost::asio::io_context& ioc, const Config& config);
     GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts);
     ~GameService() override;

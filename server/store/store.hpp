@@ -26,12 +26,12 @@ public:
 
 /// A player's durable identity: a guest (no username) or a registered player.
 struct Account {
-    std::string id;            ///< the public player id ("p" + 14 base-32 characters)
-    std::string display_name;  ///< the name shown at tables (a guest's nickname, or the username)
-    std::optional<std::string> username;      ///< as typed at registration; none for a guest
-    std::optional<std::string> username_key;  ///< the unique key (NFKC, case-folded, confusables skeleton)
-    std::optional<std::string> password_hash; ///< libsodium crypto_pwhash_str output (Argon2id)
-    std::int64_t created_ms = 0;              ///< epoch ms
+    std::string id;                            ///< the public player id ("p" + 14 base-32 characters)
+    std::string display_name;                  ///< the name shown at tables (a guest's nickname, or the username)
+    std::optional<std::string> username;       ///< as typed at registration; none for a guest
+    std::optional<std::string> username_key;   ///< the unique key (NFKC, case-folded, confusables skeleton)
+    std::optional<std::string> password_hash;  ///< libsodium crypto_pwhash_str output (Argon2id)
+    std::int64_t created_ms = 0;               ///< epoch ms
 };
 
 /// A session: the SHA-256 of a token (hex) and whose it is, until when.
@@ -77,6 +77,7 @@ struct FinishedMatch {
     std::int64_t started_ms = 0;
     std::int64_t ended_ms = 0;
     bool cancelled = false;
+    bool private_table = false;  ///< its record is for those who played it only
     std::vector<MatchSeat> seats;
     std::vector<int> totals;  ///< per team (or per player at three)
     std::optional<int> winner;
@@ -124,7 +125,7 @@ using Committed = std::function<void(const std::optional<CommitError>& error)>;
 /// One page of a player's history, newest first.
 struct HistoryPage {
     std::vector<FinishedMatch> matches;  ///< without `record`
-    std::optional<std::int64_t> next;    ///< cursor (ended_ms of the last one) of the next page
+    std::optional<std::int64_t> next;    ///< the cursor of the next page; none after the last
 };
 
 /// The store. Thread-safe.
@@ -154,8 +155,9 @@ public:
     /// The journal of one table (to rebuild it after a failed commit).
     virtual std::optional<OpenTable> open_table(const std::string& id) = 0;
     virtual std::optional<FinishedMatch> match(const std::string& id) = 0;
-    /// The matches `account_id` played, newest first, ended before `before_ms`, at most `limit`.
-    virtual HistoryPage history(const std::string& account_id, std::optional<std::int64_t> before_ms,
+    /// The matches `account_id` played, newest first, at most `limit`, from `cursor` (a `next` of
+    /// an earlier page; none: the newest).
+    virtual HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor,
                                 std::size_t limit) = 0;
 
     /// Waits until everything queued so far is committed or failed (shutdown, tests).

@@ -8,8 +8,10 @@
 #include "platform/evolve.hpp"
 #include "platform/snapshot.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/journal_json.hpp"
 #include "protocol/messages.hpp"
 #include "server/ops/metrics.hpp"
+#include "server/tables/table_recovery.hpp"
 
 namespace belote::tables {
 
@@ -23,8 +25,6 @@ struct Overloaded : F... {
 };
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
-
-net::SharedText share(std::string_view text) { return net::SharedText(text); }
 
 /// Events that change what the lobby shows of a table.
 bool changes_entry(const platform::TableEvent& event) {
@@ -40,11 +40,16 @@ bool changes_entry(const platform::TableEvent& event) {
 }  // namespace
 
 TableActor::TableActor(TableServices services, platform::TableState initial)
+    : TableActor(std::move(services), std::move(initial), TableHistory(initial.policy.history_capacity), 0) {}
+
+TableActor::TableActor(TableServices services, platform::TableState recovered, TableHistory history,
+                       std::uint64_t journal_seq)
     : services_(std::move(services)),
-      id_(initial.id),
+      id_(recovered.id),
       strand_(boost::asio::make_strand(*services_.ioc)),
-      state_(std::move(initial)),
-      history_(state_.policy.history_capacity),
+      state_(std::move(recovered)),
+      history_(std::move(history)),
+      journal_seq_(journal_seq),
       robot_timer_(strand_),
       invite_(state_.invite) {
     entry_ = state_.lobby_entry();  // the directory indexes it when it adds the table
@@ -81,7 +86,8 @@ void TableActor::request(std::shared_ptr<players::Player> player, platform::Tabl
         } catch (const std::exception& e) {
             spdlog::error("table {}: internal error: {}", self->id_, e.what());
             ops::metrics().error(protocol::to_string(ErrorCode::Internal));
-            reply.send(protocol::error_text(reply.id, ErrorCode::Internal, "internal server error"));
+            self->send_reply(reply, protocol::error_text(reply.id, ErrorCode::Internal, "internal server error"));
+            self->seal();
         }
     });
 }
@@ -121,6 +127,16 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
     if (from)
         if (const auto* query = std::get_if<platform::GetRecord>(&from->request))
             return answer_query(from->from, *query, origin);
+    if (broken_ || !services_.store->healthy()) {
+        // Nothing may change that could not be stored: a person hears why, the machinery waits.
+        held_ = true;
+        if (origin.reply)
+            send_reply(*origin.reply,
+                       protocol::error_text(origin.reply->id, ErrorCode::StorageUnavailable,
+                                            "the server cannot store changes right now: try again soon"));
+        if (origin.resync) resync(origin.player, origin.seen);
+        return;
+    }
     const std::int64_t now = services_.clock->now_ms();
     platform::Decision decision = platform::decide(state_, command, now);
     if (const auto* refused = std::get_if<platform::Refused>(&decision)) return refuse(*refused, origin);
@@ -150,24 +166,30 @@ void TableActor::apply(const std::vector<platform::TableEvent>& events, std::int
     // The reply (reply_) goes before the notices, and once the state (and the lobby entry) shows the
     // change: whoever got the reply and then asks the lobby sees it.
     bool replied = !origin.reply;
-    auto send_reply = [&] {
+    auto reply_once = [&] {
         if (replied) return;
         replied = true;
         refresh_entry();
-        origin.reply->send(reply_);
+        send_reply(*origin.reply, reply_);
     };
     for (const auto& event : events) {
         const auto status_before = state_.status();
         before_event(event);
         published_.clear();
         platform::evolve(state_, event, now, published_);
+        journal(event, now);
         if (changes_entry(event) || state_.status() != status_before) entry_dirty_ = true;
         schedule_timers();  // a deadline is armed before anyone hears of it
-        send_reply();
+        reply_once();
         for (const auto& p : published_) deliver(p);
+        const bool ended = std::holds_alternative<platform::MatchCancelled>(event) ||
+                           std::any_of(published_.begin(), published_.end(), [](const platform::Published& p) {
+                               return std::holds_alternative<platform::MatchEndNotice>(p.notice);
+                           });
+        if (ended) record_match_end();
         after_event(event, origin);
     }
-    send_reply();
+    reply_once();
 }
 
 void TableActor::before_event(const platform::TableEvent& event) {
@@ -227,13 +249,10 @@ void TableActor::after_event(const platform::TableEvent& event, const Origin& or
 }
 
 void TableActor::deliver(const platform::Published& published) {
-    auto& rendered = rendered_;  // its buffers keep their capacity from one notice to the next
-    protocol::render_notice(published.notice, id_, published.v, state_.seat_count(), rendered);
-    Delivered delivered{published.v, share(rendered.everyone), {}};
-    for (int s = 0; s < 4; ++s)
-        if (rendered.has_own(s)) delivered.own[s] = share(rendered.own[s]);
+    // rendered_ keeps its buffers' capacity from one notice to the next.
+    Delivered delivered = render_delivered(published, id_, state_.seat_count(), rendered_);
     for (const auto& [player, recipient] : recipients_)
-        recipient.connection->send(delivered.for_observer(recipient.seat));
+        send(recipient.connection, delivered.for_observer(recipient.seat));
     if (const auto* end = std::get_if<platform::MatchEndNotice>(&published.notice)) {
         ops::metrics().match_finished();
         spdlog::info("table {}: match ended, team {} wins {}-{}", id_, end->end.winner, end->end.totals[0],
@@ -245,7 +264,7 @@ void TableActor::deliver(const platform::Published& published) {
 void TableActor::answer_query(const platform::PlayerRef& from, const platform::GetRecord& query, const Origin& origin) {
     auto record = platform::record_of(state_, from, query);
     if (const auto* refused = std::get_if<platform::Refused>(&record)) return refuse(*refused, origin);
-    if (origin.reply) origin.reply->send(protocol::record_text(origin.reply->id, std::get<GameRecord>(record)));
+    if (origin.reply) send_reply(*origin.reply, protocol::record_text(origin.reply->id, std::get<GameRecord>(record)));
 }
 
 void TableActor::refuse(const platform::Refused& refused, const Origin& origin) {
@@ -255,7 +274,7 @@ void TableActor::refuse(const platform::Refused& refused, const Origin& origin) 
     spdlog::debug("table {}: refused a request from {}: {}", id_,
                   origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code));
     ops::metrics().error(protocol::to_string(code));
-    origin.reply->send(protocol::error_text(origin.reply->id, code, refused.message));
+    send_reply(*origin.reply, protocol::error_text(origin.reply->id, code, refused.message));
 }
 
 void TableActor::resync(const std::shared_ptr<players::Player>& player, std::optional<std::uint64_t> seen) {
@@ -267,7 +286,7 @@ void TableActor::resync(const std::shared_ptr<players::Player>& player, std::opt
     std::optional<std::vector<net::SharedText>> missed;
     if (seen) missed = history_.since(*seen, state_.v, seat, services_.max_replay);
     if (!missed) return send_snapshot(player, seat);
-    for (auto& text : *missed) connection->send(std::move(text));
+    for (auto& text : *missed) send(connection, std::move(text));
     recipients_[player->id()] = Recipient{seat, connection};
 }
 
@@ -276,7 +295,7 @@ void TableActor::send_snapshot(const std::shared_ptr<players::Player>& player, s
     if (!connection) return;
     player->add_table(id_);
     Observer observer = seat ? Observer::of_seat(*seat) : Observer::spectator();
-    connection->send(protocol::snapshot_text(platform::snapshot_of(state_, observer)));
+    send(connection, net::SharedText(protocol::snapshot_text(platform::snapshot_of(state_, observer))));
     recipients_[player->id()] = Recipient{seat, connection};
 }
 
@@ -292,10 +311,13 @@ void TableActor::run_parked() {
 }
 
 void TableActor::settle() {
-    schedule_timers();
-    schedule_robot();
+    if (!held_) {
+        schedule_timers();
+        schedule_robot();
+    }
     check_idle();
     refresh_entry();
+    seal();
 }
 
 TimerHandle TableActor::schedule(std::int64_t at, platform::Command command) {
@@ -381,6 +403,7 @@ void TableActor::check_idle() {
                 if (!self->idle_armed_ || !self->recipients_.empty() || self->state_.match_running()) return;
                 spdlog::info("table {}: closed after {} s with nobody at it", self->id_,
                              std::chrono::duration_cast<std::chrono::seconds>(self->services_.idle_grace).count());
+                self->close_in_store();
                 if (self->services_.on_idle) self->services_.on_idle(self->id_);
             });
     });
@@ -393,6 +416,173 @@ void TableActor::refresh_entry() {
     if (services_.on_entry) services_.on_entry(id_, entry);
     std::lock_guard lock(entry_mutex_);
     entry_ = std::move(entry);
+}
+
+// Commit, then broadcast (docs/design.md invariant 8): what a task sends waits in batch_ until the
+// journal entries of the same task are durable; batches leave in order.
+
+void TableActor::send(const std::shared_ptr<net::Connection>& connection, net::SharedText text) {
+    batch_.out.push_back({connection, std::nullopt, std::move(text)});
+}
+
+void TableActor::send_reply(const ReplyTo& reply, std::string_view text) {
+    batch_.out.push_back({nullptr, reply, net::SharedText(text)});
+}
+
+void TableActor::journal(const platform::TableEvent& event, std::int64_t now) {
+    writes_.push_back(store::AppendJournal{{id_, ++journal_seq_, now, protocol::journal_text(event)}});
+}
+
+void TableActor::record_match_end() {
+    store::FinishedMatch m;
+    m.id = state_.match_id();
+    m.table_id = id_;
+    m.variant = std::string(to_string(state_.match.options().variant));
+    m.started_ms = state_.match_began_ms;
+    m.ended_ms = services_.clock->now_ms();
+    m.cancelled = state_.cancelled;
+    m.private_table = state_.settings.private_table;
+    for (int seat = 0; seat < state_.seat_count(); ++seat) {
+        const auto& who = state_.match_lineup[seat];
+        m.seats.push_back(
+            {seat, who ? std::optional(who->id) : std::nullopt, who ? who->name : "Robot " + std::to_string(seat)});
+    }
+    if (!state_.cancelled && state_.match.finished()) {
+        const auto& totals = state_.match.totals();
+        m.totals.assign(totals.begin(), totals.begin() + state_.match.sides());
+        if (auto winner = state_.match.winner()) m.winner = static_cast<int>(*winner);
+    }
+    m.record = protocol::stored_record(platform::match_record(state_));
+    writes_.push_back(store::PutMatch{std::move(m)});
+}
+
+void TableActor::close_in_store() {
+    if (closed_) return;
+    closed_ = true;
+    writes_.push_back(store::CloseTable{id_});
+    seal();
+}
+
+void TableActor::seal() {
+    if (batch_.out.empty() && writes_.empty()) return;
+    batch_.durable = writes_.empty();
+    outbox_.push_back(std::move(batch_));
+    batch_ = Batch{};
+    if (!writes_.empty()) {
+        auto writes = std::move(writes_);
+        writes_.clear();
+        services_.store->commit(std::move(writes),
+                                [weak = weak_from_this()](const std::optional<store::CommitError>& error) {
+                                    auto self = weak.lock();
+                                    if (!self) return;
+                                    if (error) self->broken_ = true;  // at once: the store's recovery looks at it
+                                    self->post([self, error] { self->committed(error); });
+                                });
+    }
+    flush_outbox();
+}
+
+void TableActor::committed(const std::optional<store::CommitError>& error) {
+    if (error) {
+        // Nothing of this batch, or of any after it, reached the journal, so none of it may be
+        // heard: the replies say so, the notices are dropped, and the table waits for rebuild().
+        spdlog::error("table {}: a change could not be stored: {}", id_, error->message);
+        for (auto& batch : outbox_)
+            for (auto& o : batch.out)
+                if (o.reply)
+                    o.reply->send(protocol::error_text(o.reply->id, ErrorCode::StorageUnavailable,
+                                                       "the server could not store this: nothing changed"));
+        outbox_.clear();
+        return;
+    }
+    for (auto& batch : outbox_)
+        if (!batch.durable) {
+            batch.durable = true;
+            break;
+        }
+    flush_outbox();
+}
+
+void TableActor::flush_outbox() {
+    while (!outbox_.empty() && outbox_.front().durable) {
+        for (auto& o : outbox_.front().out) {
+            if (o.reply)
+                o.reply->to->reply(o.reply->id, std::move(o.text));
+            else
+                o.connection->send(std::move(o.text));
+        }
+        outbox_.pop_front();
+    }
+}
+
+void TableActor::disarm_timers() {
+    turn_timer_.cancel();
+    armed_turn_.reset();
+    for (int s = 0; s < 4; ++s) {
+        reclaim_timers_[s].cancel();
+        armed_reclaim_[s].reset();
+    }
+    cancel_timer_.cancel();
+    armed_cancel_ = 0;
+    robot_job_.reset();
+    ++robot_serial_;
+}
+
+void TableActor::store_recovered() {
+    post([this] {
+        if (!held_ || broken_) return;
+        held_ = false;
+        disarm_timers();
+        settle();
+    });
+}
+
+void TableActor::rebuild(std::optional<store::OpenTable> stored) {
+    post([this, stored = std::move(stored)] {
+        if (!stored) return spdlog::error("table {}: gone from the store: it stays closed to changes", id_);
+        auto recovered = recover_table(*stored, state_.policy);
+        if (const auto* error = std::get_if<std::string>(&recovered)) return spdlog::error("{}", *error);
+        auto& r = std::get<Recovered>(recovered);
+        state_ = std::move(r.state);
+        history_ = std::move(r.history);
+        journal_seq_ = r.journal_seq;
+        writes_.clear();
+        parked_.clear();
+        // Whoever the store does not show at the table (they sat in a change that was lost) is not.
+        std::erase_if(recipients_, [&](const auto& r) {
+            const auto& seat = r.second.seat;
+            if (!seat) return !state_.watching(r.first);
+            return !state_.seats[*seat].human || state_.seats[*seat].human->id != r.first;
+        });
+        spdlog::info("table {}: rebuilt from the store at v {}", id_, state_.v);
+        broken_ = false;
+        held_ = false;
+        entry_dirty_ = true;
+        disarm_timers();
+        settle();
+    });
+}
+
+void TableActor::await_return(std::chrono::milliseconds grace) {
+    post([this, grace] {
+        return_timer_ = services_.clock->schedule(grace, [weak = weak_from_this()] {
+            if (auto self = weak.lock()) self->post([self] { self->return_expired(); });
+        });
+    });
+}
+
+void TableActor::return_expired() {
+    // Those who were here before the restart and did not come back are gone, as if their
+    // connection had just been lost: robots take the seats (with the reclaim window).
+    std::vector<platform::PlayerRef> gone;
+    for (int seat = 0; seat < state_.seat_count(); ++seat) {
+        const auto& st = state_.seats[seat];
+        if (st.human && !st.disconnected && !recipients_.count(st.human->id)) gone.push_back(*st.human);
+    }
+    for (const auto& [id, who] : state_.spectators)
+        if (!recipients_.count(id)) gone.push_back(who);
+    for (const auto& who : gone) execute(platform::ConnectionLost{who}, Origin{});
+    settle();
 }
 
 }  // namespace belote::tables

@@ -8,8 +8,10 @@
 #include <boost/asio/strand.hpp>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -26,6 +28,7 @@
 #include "protocol/request_id.hpp"
 #include "server/net/connection.hpp"
 #include "server/players/player.hpp"
+#include "server/store/store.hpp"
 #include "server/tables/clock.hpp"
 #include "server/tables/random_source.hpp"
 #include "server/tables/robot_pool.hpp"
@@ -54,6 +57,8 @@ struct TableServices {
     std::shared_ptr<Clock> clock;
     std::shared_ptr<RandomSource> random;
     std::shared_ptr<RobotPool> robots;
+    /// Where every change is journaled before anyone hears of it (docs/design.md invariant 8).
+    std::shared_ptr<store::Store> store;
     /// How long a robot waits before acting (the pace of play; 0: at once).
     std::chrono::milliseconds robot_delay{0};
     /// The most notices a client coming back is replayed; more get a snapshot instead, so that a
@@ -70,7 +75,10 @@ struct TableServices {
 /// One table. Public functions may be called from any thread: they post to the table's strand.
 class TableActor : public std::enable_shared_from_this<TableActor> {
 public:
+    /// A new table (the caller stores its creation) or one brought back from the store with its
+    /// `history` and the seq of its last journal entry.
     TableActor(TableServices services, platform::TableState initial);
+    TableActor(TableServices services, platform::TableState recovered, TableHistory history, std::uint64_t journal_seq);
 
     const std::string& id() const { return id_; }
 
@@ -97,6 +105,18 @@ public:
     /// The invitation code. Thread-safe.
     std::string invite() const;
 
+    /// After a restart: the people who were at the table have `grace` to come back (hello with
+    /// their token) before robots take their seats and spectators are let go. Call once, after start().
+    void await_return(std::chrono::milliseconds grace);
+
+    /// True when a change could not be stored: the table refuses changes until rebuild(). Thread-safe.
+    bool broken() const { return broken_.load(); }
+    /// Replaces the table by what the store holds (after a failed commit, once the store writes
+    /// again); a table the store no longer has keeps its state but stays closed to changes.
+    void rebuild(std::optional<store::OpenTable> stored);
+    /// The store writes again: timers and robots that were held resume.
+    void store_recovered();
+
 private:
     /// A person this table sends its notices to: a seat's human or a spectator.
     struct Recipient {
@@ -118,6 +138,18 @@ private:
         std::optional<std::uint64_t> seen;
         bool resync = false;
     };
+    /// A message that leaves once everything before it is durable: a notice (to `connection`) or a
+    /// reply (to `reply`).
+    struct Outgoing {
+        std::shared_ptr<net::Connection> connection;
+        std::optional<ReplyTo> reply;
+        net::SharedText text;
+    };
+    /// What one strand task sent, waiting for its journal entries (if any) to be committed.
+    struct Batch {
+        std::vector<Outgoing> out;
+        bool durable = false;
+    };
     /// The robot decision in progress.
     struct RobotJob {
         int seat = 0;
@@ -127,6 +159,17 @@ private:
     };
 
     void post(std::function<void()> f);
+    void send(const std::shared_ptr<net::Connection>& connection, net::SharedText text);
+    void send_reply(const ReplyTo& reply, std::string_view text);
+    void journal(const platform::TableEvent& event, std::int64_t now);
+    void record_match_end();
+    /// Ends the strand task: its writes are committed, its messages queued behind them.
+    void seal();
+    void committed(const std::optional<store::CommitError>& error);
+    void flush_outbox();
+    void close_in_store();
+    void return_expired();
+    void disarm_timers();
     void draw_seed(const platform::PlayerRef& from, platform::Start& start);
     void execute(const platform::Command& command, const Origin& origin);
     void apply(const std::vector<platform::TableEvent>& events, std::int64_t now, const Origin& origin);
@@ -156,6 +199,15 @@ private:
     protocol::RenderedNotice rendered_;            ///< scratch: the text of one notice
     std::string reply_;                            ///< scratch: the reply of the request being run
     std::vector<Parked> parked_;
+
+    std::uint64_t journal_seq_ = 0;     ///< the seq of the last journal entry written
+    std::vector<store::Write> writes_;  ///< of the task in progress
+    Batch batch_;                       ///< the messages of the task in progress
+    std::deque<Batch> outbox_;          ///< sealed, in order
+    std::atomic<bool> broken_{false};
+    bool held_ = false;  ///< a change was refused for want of a store: re-arm timers on recovery
+    bool closed_ = false;
+    TimerHandle return_timer_;
 
     std::optional<std::int64_t> armed_turn_;
     TimerHandle turn_timer_;

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "protocol/journal_json.hpp"
+#include "server/tables/table_recovery.hpp"
+
 namespace belote::tables {
 
 TableDirectory::TableDirectory(TableServices services, platform::TablePolicy policy)
@@ -18,16 +21,25 @@ bool is_waiting(const platform::LobbyEntry& e) { return e.info.status == platfor
 
 }  // namespace
 
-std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options,
-                                                   const platform::TableSettings& settings) {
+std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, const platform::TableSettings& settings,
+                                                   Stored stored) {
     std::shared_ptr<TableActor> table;
     std::string id;
     {
         std::lock_guard lock(mutex_);
         do id = services_.random->id('t');
         while (tables_.count(id));  // 70 bits: a collision is not expected, but it would be fatal
-        table = std::make_shared<TableActor>(
-            services_, platform::TableState::create(id, options, settings, policy_, services_.random->token()));
+        const auto invite = services_.random->token();
+        table = std::make_shared<TableActor>(services_,
+                                             platform::TableState::create(id, options, settings, policy_, invite));
+        // Queued before the table can be found, so before any entry of its journal.
+        store::TableRecord record{id, services_.clock->now_ms(), protocol::creation_text({options, settings, invite})};
+        services_.store->commit(
+            {store::CreateTable{std::move(record)}},
+            [this, id, invite, stored = std::move(stored)](const std::optional<store::CommitError>& error) {
+                if (error) remove(id);
+                stored(error, id, invite);
+            });
         tables_.emplace(id, Listed{++created_, table});
         auto entry = table->entry();
         waiting_ += is_waiting(entry);
@@ -36,6 +48,60 @@ std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options,
     table->start();
     spdlog::info("table {} created ({}, target {})", id, to_string(options.variant), options.target);
     return table;
+}
+
+std::size_t TableDirectory::recover(std::chrono::milliseconds grace) {
+    std::size_t count = 0;
+    for (const auto& open : services_.store->open_tables()) {
+        auto recovered = recover_table(open, policy_);
+        if (const auto* error = std::get_if<std::string>(&recovered)) {
+            spdlog::error("not brought back: {}", *error);
+            continue;
+        }
+        auto& r = std::get<Recovered>(recovered);
+        std::shared_ptr<TableActor> table;
+        {
+            std::lock_guard lock(mutex_);
+            for (const auto& seat : r.state.seats)
+                if (seat.human) members_[seat.human->id].push_back(open.table.id);
+            for (const auto& [player, ref] : r.state.spectators) members_[player].push_back(open.table.id);
+            table = std::make_shared<TableActor>(services_, std::move(r.state), std::move(r.history), r.journal_seq);
+            tables_.emplace(open.table.id, Listed{++created_, table});
+            auto entry = table->entry();
+            waiting_ += is_waiting(entry);
+            index_.emplace(created_, std::move(entry));
+        }
+        table->start();
+        table->await_return(grace);
+        ++count;
+    }
+    services_.store->on_recovered([this] { store_recovered(); });
+    return count;
+}
+
+void TableDirectory::store_recovered() {
+    std::vector<std::shared_ptr<TableActor>> tables;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, listed] : tables_) tables.push_back(listed.table);
+    }
+    for (const auto& table : tables) {
+        if (!table->broken()) {
+            table->store_recovered();
+            continue;
+        }
+        try {
+            table->rebuild(services_.store->open_table(table->id()));
+        } catch (const store::StoreError& e) {
+            spdlog::error("table {}: cannot be read back from the store: {}", table->id(), e.what());
+        }
+    }
+}
+
+std::vector<std::string> TableDirectory::recovered_tables_of(const std::string& player_id) const {
+    std::lock_guard lock(mutex_);
+    auto it = members_.find(player_id);
+    return it == members_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::shared_ptr<TableActor> TableDirectory::find(const std::string& id) const {

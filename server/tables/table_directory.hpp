@@ -1,6 +1,7 @@
 #pragma once
 // The tables of this server: creation, lookup, the lobby listing, and forgetting idle tables.
 
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -21,8 +22,21 @@ public:
     /// Every table gets `services` (its on_idle removes it from here) and `policy`.
     TableDirectory(TableServices services, platform::TablePolicy policy);
 
-    /// Creates a table for `options` (must be valid) with platform options `settings`.
-    std::shared_ptr<TableActor> create(const MatchOptions& options, const platform::TableSettings& settings);
+    /// Creates a table for `options` (must be valid) with platform options `settings`, and stores
+    /// it: `stored` is called (from the store's writer) once it is durable or failed to be (the
+    /// table is then forgotten). The reply to the creator waits for it.
+    using Stored = std::function<void(const std::optional<store::CommitError>& error, const std::string& table,
+                                      const std::string& invite)>;
+    std::shared_ptr<TableActor> create(const MatchOptions& options, const platform::TableSettings& settings,
+                                       Stored stored);
+
+    /// Brings back every table the store holds open (start-up; docs/operations.md "Restart"):
+    /// the people at them have `grace` to come back. Returns how many came back; a table whose
+    /// journal does not replay is logged and left out. Throws store::StoreError.
+    std::size_t recover(std::chrono::milliseconds grace);
+
+    /// The tables brought back by recover() where `player_id` sat or watched.
+    std::vector<std::string> recovered_tables_of(const std::string& player_id) const;
 
     /// The table with id `id`, or null.
     std::shared_ptr<TableActor> find(const std::string& id) const;
@@ -54,6 +68,8 @@ public:
 
 private:
     void remove(const std::string& id);
+    /// The store writes again: rebuild the tables that lost a change, resume the others.
+    void store_recovered();
     void update(const std::string& id, const platform::LobbyEntry& entry);
 
     TableServices services_;
@@ -67,6 +83,7 @@ private:
     std::map<std::uint64_t, platform::LobbyEntry> index_;  ///< every table's entry by creation number
     std::size_t waiting_ = 0;                              ///< entries of index_ in state waiting
     std::uint64_t created_ = 0;
+    std::map<std::string, std::vector<std::string>> members_;  ///< recovered tables by player id
 };
 
 }  // namespace belote::tables

@@ -2,6 +2,15 @@
 
 namespace belote::tables {
 
+Delivered render_delivered(const platform::Published& published, const std::string& table, int seats,
+                           protocol::RenderedNotice& scratch) {
+    protocol::render_notice(published.notice, table, published.v, seats, scratch);
+    Delivered delivered{published.v, net::SharedText(scratch.everyone), {}};
+    for (int s = 0; s < 4; ++s)
+        if (scratch.has_own(s)) delivered.own[s] = net::SharedText(scratch.own[s]);
+    return delivered;
+}
+
 void TableHistory::add(Delivered notice) {
     notices_.push_back(std::move(notice));
     while (notices_.size() > capacity_) notices_.pop_front();

@@ -8,6 +8,8 @@
 #include <optional>
 #include <vector>
 
+#include "platform/notices.hpp"
+#include "protocol/messages.hpp"
 #include "server/net/connection.hpp"
 
 namespace belote::tables {
@@ -22,6 +24,11 @@ struct Delivered {
         return seat && own[*seat] ? own[*seat] : everyone;
     }
 };
+
+/// Renders `published` for table `table` of `seats` seats (`scratch` keeps its buffers from one
+/// notice to the next): the bytes every recipient gets, and the history keeps.
+Delivered render_delivered(const platform::Published& published, const std::string& table, int seats,
+                           protocol::RenderedNotice& scratch);
 
 /// Keeps the last `capacity` notices. Not thread-safe (used on the table's strand).
 class TableHistory {

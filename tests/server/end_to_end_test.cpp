@@ -22,109 +22,10 @@
 
 #include "engine/card.hpp"
 #include "tests/server/game_client.hpp"
-
-extern char** environ;
+#include "tests/support/server_process.hpp"
 
 namespace belote::testing {
 namespace {
-
-#ifndef BELOTE_SERVER_BINARY
-#error "BELOTE_SERVER_BINARY must name the belote-server executable (set by tests/CMakeLists.txt)"
-#endif
-
-/// The belote-server binary running as a child process on a free port. Its output is read from
-/// a pipe (the port is taken from the "listening on" log line) and kept for failure messages.
-class ServerProcess {
-public:
-    explicit ServerProcess(std::vector<std::string> extra_args) {
-        int fds[2];
-        if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
-        read_fd_ = fds[0];
-        std::vector<std::string> args{BELOTE_SERVER_BINARY,
-                                      "--address",
-                                      "127.0.0.1",
-                                      "--port",
-                                      "0",
-                                      "--web-dir",
-                                      std::filesystem::temp_directory_path().string()};
-        args.insert(args.end(), extra_args.begin(), extra_args.end());
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-        posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
-        int rc = ::posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-        posix_spawn_file_actions_destroy(&actions);
-        ::close(fds[1]);
-        if (rc != 0) throw std::runtime_error(std::string("posix_spawn failed: ") + std::strerror(rc));
-
-        // Wait (bounded) for the line announcing the port.
-        const std::regex listening(R"(listening on http://127\.0\.0\.1:(\d+))");
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-        std::string pending;
-        while (port_ == 0) {
-            auto left =
-                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) throw std::runtime_error("server did not announce its port: " + output());
-            pollfd p{read_fd_, POLLIN, 0};
-            int n = ::poll(&p, 1, static_cast<int>(left.count()));
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) continue;
-            char buffer[4096];
-            ssize_t got = ::read(read_fd_, buffer, sizeof buffer);
-            if (got <= 0) throw std::runtime_error("server exited before listening: " + output());
-            append(std::string_view(buffer, static_cast<std::size_t>(got)));
-            std::smatch m;
-            std::string all = output();
-            if (std::regex_search(all, m, listening)) port_ = static_cast<unsigned short>(std::stoi(m[1]));
-        }
-        // Keep draining the pipe so the server never blocks on logging.
-        drainer_ = std::thread([this] {
-            char buffer[4096];
-            for (;;) {
-                ssize_t got = ::read(read_fd_, buffer, sizeof buffer);
-                if (got < 0 && errno == EINTR) continue;
-                if (got <= 0) return;
-                append(std::string_view(buffer, static_cast<std::size_t>(got)));
-            }
-        });
-    }
-
-    ~ServerProcess() {
-        ::kill(pid_, SIGTERM);
-        auto exited = std::async(std::launch::async, [pid = pid_] {
-            int status = 0;
-            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-            return status;
-        });
-        if (exited.wait_for(std::chrono::seconds(10)) != std::future_status::ready) ::kill(pid_, SIGKILL);
-        exited.wait();
-        if (drainer_.joinable()) drainer_.join();
-        ::close(read_fd_);
-    }
-
-    unsigned short port() const { return port_; }
-    std::string output() const {
-        std::lock_guard lock(mutex_);
-        return output_;
-    }
-
-private:
-    void append(std::string_view text) {
-        std::lock_guard lock(mutex_);
-        output_.append(text);
-    }
-
-    pid_t pid_ = -1;
-    int read_fd_ = -1;
-    unsigned short port_ = 0;
-    std::thread drainer_;
-    mutable std::mutex mutex_;
-    std::string output_;
-};
 
 /// Every card string anywhere in a message.
 void collect_cards(const json& j, std::vector<Card>& out) {
@@ -262,7 +163,8 @@ void check_transcript(const Transcript& t, std::map<int, CardSet>& hands) {
 }
 
 TEST(EndToEndTest, TwoHumansAndTwoRobotsPlayAWholeMatchOnTheRealBinary) {
-    ServerProcess server({"--robot-delay-ms", "0", "--log-level", "info"});
+    TempDir data("e2e");
+    ServerProcess server(data.path(), {"--robot-delay-ms", "0", "--log-level", "info"});
     ASSERT_NE(server.port(), 0);
 
     GameClient ana(server.port(), 20s), bo(server.port(), 20s);

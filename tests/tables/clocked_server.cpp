@@ -1,4 +1,5 @@
 #include "tests/tables/clocked_server.hpp"
+#include "server/store/memory_store.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -17,20 +18,33 @@ Config ClockedServer::default_config() {
 
 ClockedServer::ClockedServer(Config config, tables::RobotDecider decider, unsigned robot_threads)
     : clock_(std::make_shared<ManualClock>()), work_(boost::asio::make_work_guard(ioc_)) {
+    start(std::move(config), std::move(decider), robot_threads, std::make_shared<store::MemoryStore>());
+}
+
+ClockedServer::ClockedServer(Config config, std::shared_ptr<store::Store> store, std::int64_t now_ms)
+    : clock_(std::make_shared<ManualClock>(now_ms)), work_(boost::asio::make_work_guard(ioc_)) {
+    start(std::move(config), tables::heuristic_robot(), 1, std::move(store));
+}
+
+void ClockedServer::start(Config config, tables::RobotDecider decider, unsigned robot_threads,
+                          std::shared_ptr<store::Store> store) {
     config.address = "127.0.0.1";
     config.port = 0;
     config.web_dir = std::filesystem::temp_directory_path().string();
     sessions::ServiceParts parts{clock_, tables::os_random_source(),
-                                 std::make_shared<tables::RobotPool>(ioc_, robot_threads, std::move(decider)), store_};
+                                 std::make_shared<tables::RobotPool>(ioc_, robot_threads, std::move(decider)),
+                                 std::move(store)};
     server_ = std::make_unique<net::Server>(ioc_, config, std::make_shared<sessions::GameService>(ioc_, config, parts));
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
-ClockedServer::~ClockedServer() {
-    store_->flush();
-    server_->stop();
-    ioc_.stop();
+ClockedServer::~ClockedServer() { stop(); }
+
+void ClockedServer::stop() {
+    ioc_.stop();  // first: no handler runs any more, as when the process is killed
     for (auto& t : threads_) t.join();
+    threads_.clear();
+    server_->stop();
 }
 
 json create_table(GameClient& c, json extra) {

@@ -12,9 +12,9 @@
 
 #include "server/config.hpp"
 #include "server/net/server.hpp"
+#include "server/store/store.hpp"
 #include "server/tables/robot_pool.hpp"
 #include "tests/server/game_client.hpp"
-#include "tests/support/account_store.hpp"
 #include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
@@ -25,20 +25,25 @@ public:
     /// Robots decide with `decider` on `robot_threads` worker threads.
     explicit ClockedServer(Config config = default_config(), tables::RobotDecider decider = tables::heuristic_robot(),
                            unsigned robot_threads = 1);
+    /// The same, with `store` (a restart: a second server on the store the first one used) and a
+    /// clock starting at `now_ms`.
+    ClockedServer(Config config, std::shared_ptr<store::Store> store, std::int64_t now_ms = 1'800'000'000'000);
 
     /// GameServer::test_config() without a practical message-rate limit (the ManualClock does not
     /// move by itself, so the token bucket would never refill).
     static Config default_config();
     ~ClockedServer();
+    /// Stops serving at once, as if the process died: nothing more is decided (idempotent).
+    void stop();
 
     unsigned short port() const { return server_->port(); }
     ManualClock& clock() { return *clock_; }
-    /// The server's store (accounts and sessions in memory).
-    AccountStore& store() { return *store_; }
 
 private:
+    void start(Config config, tables::RobotDecider decider, unsigned robot_threads,
+               std::shared_ptr<store::Store> store);
+
     std::shared_ptr<ManualClock> clock_;
-    std::shared_ptr<AccountStore> store_ = std::make_shared<AccountStore>();
     boost::asio::io_context ioc_;
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
     std::unique_ptr<net::Server> server_;

@@ -1,0 +1,284 @@
+#include "protocol/journal_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/action_json.hpp"
+#include "protocol/record.hpp"
+#include "protocol/rules_json.hpp"
+#include "protocol/table_json.hpp"
+
+namespace belote::protocol {
+
+using nlohmann::json;
+using namespace platform;
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+/// Thrown while reading: becomes the error of the *_from_text functions.
+struct Malformed {
+    std::string what;
+};
+
+json player_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
+
+json options_fields(const MatchOptions& options, const TableSettings& settings) {
+    return {{"variant", to_string(options.variant)}, {"target", options.target},
+            {"rules", rules_json(options)},          {"turn_time", settings.turn_time_s},
+            {"private", settings.private_table},     {"spectators", settings.spectators},
+            {"competitive", settings.competitive},   {"stake", settings.stake}};
+}
+
+std::string_view source_name(ActionSource source) {
+    switch (source) {
+        case ActionSource::Player: return "player";
+        case ActionSource::Robot: return "robot";
+        case ActionSource::Timeout: return "timeout";
+    }
+    return "player";
+}
+
+std::string_view cancel_end_name(CancelEnd end) {
+    switch (end) {
+        case CancelEnd::Refused: return "refused";
+        case CancelEnd::Timeout: return "timeout";
+        case CancelEnd::MatchEnded: return "match_ended";
+    }
+    return "refused";
+}
+
+json event_json(const TableEvent& event) {
+    return std::visit(
+        Overloaded{
+            [](const Seated& e) -> json {
+                return {{"event", "seated"}, {"seat", e.seat}, {"player", player_json(e.player)}};
+            },
+            [](const RobotSeated& e) -> json {
+                return {{"event", "robot_seated"}, {"seat", e.seat}, {"level", to_string(e.level)}};
+            },
+            [](const SeatFreed& e) -> json {
+                return {{"event", "seat_freed"}, {"seat", e.seat}};
+            },
+            [](const OptionsChanged& e) -> json {
+                json out = options_fields(e.options, e.settings);
+                out["event"] = "options_changed";
+                return out;
+            },
+            [](const SpectatorJoined& e) -> json {
+                return {{"event", "spectator_joined"}, {"player", player_json(e.player)}};
+            },
+            [](const SpectatorLeft& e) -> json {
+                return {
+                    {"event", "spectator_left"}, {"player", player_json(e.player)}, {"disconnected", e.disconnected}};
+            },
+            [](const ChatPosted& e) -> json {
+                return {{"event", "chat_posted"},
+                        {"from", player_json(e.from)},
+                        {"seat", e.seat ? json(*e.seat) : json(nullptr)},
+                        {"text", e.text}};
+            },
+            [](const InviteRenewed& e) -> json {
+                return {{"event", "invite_renewed"}, {"code", e.code}};
+            },
+            [](const MatchBegun& e) -> json {
+                return {{"event", "match_begun"}, {"seed", e.seed}};
+            },
+            [](const ActionTaken& e) -> json {
+                return {{"event", "action_taken"},
+                        {"seat", e.seat},
+                        {"action", action_json(e.action)},
+                        {"source", source_name(e.source)}};
+            },
+            [](const TurnOverdue& e) -> json {
+                return {{"event", "turn_overdue"}, {"seat", e.seat}};
+            },
+            [](const AutoMoved& e) -> json {
+                return {{"event", "auto_moved"}, {"seat", e.seat}};
+            },
+            [](const WentAway& e) -> json {
+                return {{"event", "went_away"}, {"seat", e.seat}};
+            },
+            [](const CameBack& e) -> json {
+                return {{"event", "came_back"}, {"seat", e.seat}};
+            },
+            [](const Disconnected& e) -> json {
+                return {{"event", "disconnected"},
+                        {"seat", e.seat},
+                        {"reclaim_deadline", e.reclaim_deadline ? json(*e.reclaim_deadline) : json(nullptr)}};
+            },
+            [](const Reconnected& e) -> json {
+                return {{"event", "reconnected"}, {"seat", e.seat}};
+            },
+            [](const Abandoned& e) -> json {
+                return {{"event", "abandoned"}, {"seat", e.seat}};
+            },
+            [](const CancelProposed& e) -> json {
+                return {{"event", "cancel_proposed"},
+                        {"by", e.by},
+                        {"deadline", e.deadline},
+                        {"voters", e.voters},
+                        {"number", e.number}};
+            },
+            [](const CancelVoted& e) -> json {
+                return {{"event", "cancel_voted"}, {"seat", e.seat}, {"accept", e.accept}};
+            },
+            [](const CancelRejected& e) -> json {
+                return {{"event", "cancel_rejected"}, {"reason", cancel_end_name(e.reason)}};
+            },
+            [](const MatchCancelled&) -> json {
+                return {{"event", "match_cancelled"}};
+            },
+        },
+        event);
+}
+
+// Reading. Each helper throws Malformed naming the field.
+
+const json& field(const json& j, const char* name) {
+    auto it = j.find(name);
+    if (it == j.end()) throw Malformed{std::string("missing '") + name + "'"};
+    return *it;
+}
+
+template <class T>
+T get(const json& j, const char* name) {
+    const json& v = field(j, name);
+    try {
+        return v.get<T>();
+    } catch (const json::exception&) {
+        throw Malformed{std::string("bad '") + name + "'"};
+    }
+}
+
+template <class T>
+std::optional<T> get_optional(const json& j, const char* name) {
+    const json& v = field(j, name);
+    if (v.is_null()) return std::nullopt;
+    return get<T>(j, name);
+}
+
+int seat_field(const json& j, const char* name) {
+    int seat = get<int>(j, name);
+    if (seat < 0 || seat > 3) throw Malformed{std::string("bad '") + name + "'"};
+    return seat;
+}
+
+PlayerRef player_of(const json& j, const char* name) {
+    const json& p = field(j, name);
+    if (!p.is_object()) throw Malformed{std::string("bad '") + name + "'"};
+    return {get<std::string>(p, "id"), get<std::string>(p, "name")};
+}
+
+MatchOptions options_of(const json& j) {
+    auto variant = parse_variant(get<std::string>(j, "variant"), VariantScope::All);
+    if (!variant) throw Malformed{"bad 'variant'"};
+    MatchOptions options{*variant, get<int>(j, "target"), {}};
+    auto rules = rules_from_json(field(j, "rules"), *variant);
+    if (const auto* error = std::get_if<RulesError>(&rules)) throw Malformed{"bad 'rules': " + error->message};
+    options.rules = std::get<RuleOptions>(rules);
+    if (auto problem = validate(options)) throw Malformed{*problem};
+    return options;
+}
+
+TableSettings settings_of(const json& j) {
+    TableSettings s;
+    s.turn_time_s = get<int>(j, "turn_time");
+    s.private_table = get<bool>(j, "private");
+    s.spectators = get<bool>(j, "spectators");
+    s.competitive = get<bool>(j, "competitive");
+    s.stake = get<int>(j, "stake");
+    return s;
+}
+
+ActionSource source_of(const std::string& name) {
+    if (name == "player") return ActionSource::Player;
+    if (name == "robot") return ActionSource::Robot;
+    if (name == "timeout") return ActionSource::Timeout;
+    throw Malformed{"bad 'source'"};
+}
+
+CancelEnd cancel_end_of(const std::string& name) {
+    if (name == "refused") return CancelEnd::Refused;
+    if (name == "timeout") return CancelEnd::Timeout;
+    if (name == "match_ended") return CancelEnd::MatchEnded;
+    throw Malformed{"bad 'reason'"};
+}
+
+TableEvent event_of(const json& j) {
+    const auto name = get<std::string>(j, "event");
+    if (name == "seated") return Seated{seat_field(j, "seat"), player_of(j, "player")};
+    if (name == "robot_seated") {
+        auto level = parse_robot_level(get<std::string>(j, "level"));
+        if (!level) throw Malformed{"bad 'level'"};
+        return RobotSeated{seat_field(j, "seat"), *level};
+    }
+    if (name == "seat_freed") return SeatFreed{seat_field(j, "seat")};
+    if (name == "options_changed") return OptionsChanged{options_of(j), settings_of(j)};
+    if (name == "spectator_joined") return SpectatorJoined{player_of(j, "player")};
+    if (name == "spectator_left") return SpectatorLeft{player_of(j, "player"), get<bool>(j, "disconnected")};
+    if (name == "chat_posted")
+        return ChatPosted{player_of(j, "from"), get_optional<int>(j, "seat"), get<std::string>(j, "text")};
+    if (name == "invite_renewed") return InviteRenewed{get<std::string>(j, "code")};
+    if (name == "match_begun") return MatchBegun{get<std::uint64_t>(j, "seed")};
+    if (name == "action_taken") {
+        auto action = action_from_json(field(j, "action"));
+        if (!action) throw Malformed{"bad 'action'"};
+        return ActionTaken{seat_field(j, "seat"), *action, source_of(get<std::string>(j, "source"))};
+    }
+    if (name == "turn_overdue") return TurnOverdue{seat_field(j, "seat")};
+    if (name == "auto_moved") return AutoMoved{seat_field(j, "seat")};
+    if (name == "went_away") return WentAway{seat_field(j, "seat")};
+    if (name == "came_back") return CameBack{seat_field(j, "seat")};
+    if (name == "disconnected")
+        return Disconnected{seat_field(j, "seat"), get_optional<std::int64_t>(j, "reclaim_deadline")};
+    if (name == "reconnected") return Reconnected{seat_field(j, "seat")};
+    if (name == "abandoned") return Abandoned{seat_field(j, "seat")};
+    if (name == "cancel_proposed")
+        return CancelProposed{seat_field(j, "by"), get<std::int64_t>(j, "deadline"), get<std::vector<int>>(j, "voters"),
+                              get<std::uint64_t>(j, "number")};
+    if (name == "cancel_voted") return CancelVoted{seat_field(j, "seat"), get<bool>(j, "accept")};
+    if (name == "cancel_rejected") return CancelRejected{cancel_end_of(get<std::string>(j, "reason"))};
+    if (name == "match_cancelled") return MatchCancelled{};
+    throw Malformed{"unknown event '" + name + "'"};
+}
+
+template <class T, class F>
+std::variant<T, std::string> read(std::string_view text, F&& f) {
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return std::string("not a JSON object");
+    try {
+        return f(j);
+    } catch (const Malformed& m) {
+        return m.what;
+    }
+}
+
+}  // namespace
+
+std::string creation_text(const TableCreation& creation) {
+    json out = options_fields(creation.options, creation.settings);
+    out["invite"] = creation.invite;
+    return out.dump();
+}
+
+std::variant<TableCreation, std::string> creation_from_text(std::string_view text) {
+    return read<TableCreation>(text, [](const json& j) {
+        return TableCreation{options_of(j), settings_of(j), get<std::string>(j, "invite")};
+    });
+}
+
+std::string stored_record(const GameRecord& record) { return record_json(record).dump(); }
+
+std::string journal_text(const TableEvent& event) { return event_json(event).dump(); }
+
+std::variant<TableEvent, std::string> journal_event_from_text(std::string_view text) {
+    return read<TableEvent>(text, [](const json& j) { return event_of(j); });
+}
+
+}  // namespace belote::protocol

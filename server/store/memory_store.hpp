@@ -1,0 +1,40 @@
+#pragma once
+// A store that keeps everything in memory (--store memory): nothing survives the process. For
+// tests and for measuring what durability costs (scripts/perf.sh runs both).
+
+#include <map>
+#include <mutex>
+
+#include "server/store/store.hpp"
+
+namespace belote::store {
+
+/// The in-memory store. commit() applies the batch and calls `done` at once, on the caller's
+/// thread. Thread-safe.
+class MemoryStore final : public Store {
+public:
+    void commit(std::vector<Write> writes, Committed done) override;
+    bool healthy() const override { return true; }
+    void on_recovered(std::function<void()>) override {}
+    std::optional<Account> account(const std::string& id) override;
+    std::optional<Account> account_by_username(const std::string& username_key) override;
+    std::optional<Session> session(const std::string& token_hash) override;
+    std::vector<OpenTable> open_tables() override;
+    std::optional<OpenTable> open_table(const std::string& id) override;
+    std::optional<FinishedMatch> match(const std::string& id) override;
+    HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
+    void flush() override {}
+
+private:
+    /// Applies `write`; false on a taken unique key.
+    bool apply(const Write& write);
+
+    std::mutex mutex_;
+    std::map<std::string, Account> accounts_;
+    std::map<std::string, Session> sessions_;
+    std::map<std::string, OpenTable> tables_;        ///< the open ones
+    std::map<std::int64_t, FinishedMatch> matches_;  ///< by number
+    std::int64_t match_number_ = 0;
+};
+
+}  // namespace belote::store

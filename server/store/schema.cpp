@@ -1,0 +1,68 @@
+#include "server/store/schema.hpp"
+
+namespace belote::store {
+
+const std::vector<std::string>& migrations() {
+    static const std::vector<std::string> all = {
+        // 1: accounts, sessions, tables with their journals, finished matches.
+        R"sql(
+CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    display_name TEXT NOT NULL,
+    username TEXT,
+    username_key TEXT UNIQUE,
+    password_hash TEXT,
+    created_ms BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    expires_ms BIGINT NOT NULL
+);
+CREATE INDEX sessions_by_account ON sessions(account_id);
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    created_ms BIGINT NOT NULL,
+    creation TEXT NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE journal (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq BIGINT NOT NULL,
+    at_ms BIGINT NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE matches (
+    number INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    table_id TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    started_ms BIGINT NOT NULL,
+    ended_ms BIGINT NOT NULL,
+    cancelled INTEGER NOT NULL,
+    private_table INTEGER NOT NULL,
+    totals TEXT NOT NULL,
+    winner INTEGER,
+    record TEXT NOT NULL
+);
+CREATE TABLE match_seats (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    account_id TEXT,
+    name TEXT NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX match_seats_by_account ON match_seats(account_id);
+CREATE TABLE health (
+    id INTEGER PRIMARY KEY,
+    at_ms BIGINT NOT NULL
+);
+)sql",
+    };
+    return all;
+}
+
+int current_schema_version() { return static_cast<int>(migrations().size()); }
+
+}  // namespace belote::store

@@ -1,0 +1,430 @@
+#include "server/store/sqlite_store.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+
+#include "server/store/schema.hpp"
+#include "server/store/sqlite_db.hpp"
+
+namespace belote::store {
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+std::int64_t epoch_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string join(const std::vector<int>& values) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+    return out;
+}
+
+std::vector<int> split(const std::string& text) {
+    std::vector<int> out;
+    std::stringstream in(text);
+    std::string part;
+    while (std::getline(in, part, ',')) out.push_back(std::stoi(part));
+    return out;
+}
+
+/// The version the database is at (0: empty). Throws StoreError when the file is not a database.
+int schema_version_of(Connection& db) {
+    Statement exists(db.handle(),
+                     "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'");
+    exists.step();
+    if (exists.integer(0) == 0) return 0;
+    Statement version(db.handle(), "SELECT version FROM schema_version");
+    return version.step() ? static_cast<int>(version.integer(0)) : 0;
+}
+
+void check_integrity(Connection& db, const std::string& path) {
+    Statement check(db.handle(), "PRAGMA quick_check");
+    std::string result = check.step() ? check.text(0) : "no answer";
+    if (result != "ok") throw StoreError("the database " + path + " is corrupt (" + result + "): restore a backup");
+}
+
+void migrate(Connection& db, const std::string& path) {
+    const int have = schema_version_of(db);
+    const int want = current_schema_version();
+    if (have > want)
+        throw StoreError("the database " + path + " has schema version " + std::to_string(have) +
+                         ", newer than this server's " + std::to_string(want) + ": run a newer belote-server");
+    for (int v = have; v < want; ++v) {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+            db.exec(migrations()[v]);
+            if (v == 0)
+                db.exec(
+                    "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (0)");
+            db.exec("UPDATE schema_version SET version = " + std::to_string(v + 1));
+            db.exec("COMMIT");
+        } catch (...) {
+            db.exec("ROLLBACK");
+            throw;
+        }
+        spdlog::info("store: schema migrated to version {}", v + 1);
+    }
+}
+
+Account account_of(const Statement& s) {
+    return {s.text(0), s.text(1), s.optional_text(2), s.optional_text(3), s.optional_text(4), s.integer(5)};
+}
+
+constexpr const char* account_columns = "id, display_name, username, username_key, password_hash, created_ms";
+constexpr const char* match_columns =
+    "id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, private_table";
+
+FinishedMatch match_of(Statement& s) {
+    FinishedMatch m;
+    m.id = s.text(0);
+    m.table_id = s.text(1);
+    m.variant = s.text(2);
+    m.started_ms = s.integer(3);
+    m.ended_ms = s.integer(4);
+    m.cancelled = s.integer(5) != 0;
+    m.totals = split(s.text(6));
+    if (!s.is_null(7)) m.winner = static_cast<int>(s.integer(7));
+    m.private_table = s.integer(9) != 0;
+    return m;
+}
+
+void load_seats(Connection& db, FinishedMatch& m) {
+    Statement seats(db.handle(), "SELECT seat, account_id, name FROM match_seats WHERE match_id = ? ORDER BY seat");
+    seats.bind(1, m.id);
+    while (seats.step()) m.seats.push_back({static_cast<int>(seats.integer(0)), seats.optional_text(1), seats.text(2)});
+}
+
+}  // namespace
+
+/// The writer's prepared statements.
+struct SqliteStore::Statements {
+    explicit Statements(sqlite3* db)
+        : put_account(db,
+                      "INSERT INTO accounts (id, display_name, username, username_key, password_hash, created_ms) "
+                      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET display_name = "
+                      "excluded.display_name, username = excluded.username, username_key = excluded.username_key, "
+                      "password_hash = excluded.password_hash"),
+          put_session(db,
+                      "INSERT INTO sessions (token_hash, account_id, expires_ms) VALUES (?, ?, ?) "
+                      "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms"),
+          revoke_session(db, "DELETE FROM sessions WHERE token_hash = ?"),
+          create_table(db, "INSERT INTO tables (id, created_ms, creation) VALUES (?, ?, ?)"),
+          // An entry goes in only right after the table's last one: a journal never has a gap, even
+          // when an earlier batch of the table failed and a later one did not.
+          append(db,
+                 "INSERT INTO journal (table_id, seq, at_ms, event) SELECT ?1, ?2, ?3, ?4 WHERE ?2 = "
+                 "(SELECT COALESCE(MAX(seq), 0) + 1 FROM journal WHERE table_id = ?1)"),
+          close_table(db, "UPDATE tables SET closed = 1 WHERE id = ?"),
+          drop_journal(db, "DELETE FROM journal WHERE table_id = ?"),
+          put_match(db,
+                    "INSERT INTO matches (id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, "
+                    "record, private_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          put_seat(db, "INSERT INTO match_seats (match_id, seat, account_id, name) VALUES (?, ?, ?, ?)"),
+          probe(db,
+                "INSERT INTO health (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms") {}
+    Statement put_account, put_session, revoke_session, create_table, append, close_table, drop_journal, put_match,
+        put_seat, probe;
+};
+
+SqliteStore::SqliteStore(const std::string& path, Durability durability) {
+    writer_db_ = std::make_unique<Connection>(path);
+    try {
+        writer_db_->exec("PRAGMA journal_mode = WAL");
+        check_integrity(*writer_db_, path);
+    } catch (const SqliteError& e) {
+        if (e.code() == SQLITE_NOTADB || e.code() == SQLITE_CORRUPT)
+            throw StoreError("the database " + path + " is not a database or is corrupt (" + e.what() +
+                             "): restore a backup");
+        throw;
+    }
+    writer_db_->exec(durability == Durability::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+    writer_db_->exec("PRAGMA foreign_keys = ON");
+    migrate(*writer_db_, path);
+    writes_ = std::make_unique<Statements>(writer_db_->handle());
+    reader_db_ = std::make_unique<Connection>(path);
+    writer_ = std::thread([this] { run_writer(); });
+}
+
+SqliteStore::~SqliteStore() {
+    {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+    }
+    wake_.notify_all();
+    writer_.join();
+}
+
+void SqliteStore::commit(std::vector<Write> writes, Committed done) {
+    {
+        std::lock_guard lock(mutex_);
+        queue_.push_back({std::move(writes), std::move(done)});
+        ++queued_;
+    }
+    wake_.notify_one();
+}
+
+bool SqliteStore::healthy() const {
+    std::lock_guard lock(mutex_);
+    return healthy_;
+}
+
+void SqliteStore::on_recovered(std::function<void()> f) {
+    std::lock_guard lock(mutex_);
+    on_recovered_.push_back(std::move(f));
+}
+
+void SqliteStore::flush() {
+    std::unique_lock lock(mutex_);
+    const auto target = queued_;
+    drained_.wait(lock, [&] { return done_ >= target; });
+}
+
+void SqliteStore::run_writer() {
+    for (;;) {
+        std::vector<Job> jobs;
+        {
+            std::unique_lock lock(mutex_);
+            // While unhealthy, wake up every second to see whether the disk is back.
+            if (healthy_)
+                wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+            else
+                wake_.wait_for(lock, std::chrono::seconds(1), [&] { return stop_ || !queue_.empty(); });
+            if (stop_ && queue_.empty()) return;
+            jobs.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
+            queue_.clear();
+        }
+        if (jobs.empty()) {
+            probe();
+            continue;
+        }
+        commit_group(jobs);
+        {
+            std::lock_guard lock(mutex_);
+            done_ += jobs.size();
+        }
+        drained_.notify_all();
+    }
+}
+
+void SqliteStore::commit_group(std::vector<Job>& jobs) {
+    std::vector<std::optional<CommitError>> outcomes(jobs.size());
+    try {
+        writer_db_->exec("BEGIN IMMEDIATE");
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            writer_db_->exec("SAVEPOINT batch");
+            try {
+                for (const auto& write : jobs[i].writes) apply(write);
+                writer_db_->exec("RELEASE batch");
+            } catch (const SqliteError& e) {
+                if (e.code() != SQLITE_CONSTRAINT) throw;
+                writer_db_->exec("ROLLBACK TO batch");
+                writer_db_->exec("RELEASE batch");
+                outcomes[i] = CommitError{CommitError::Kind::Conflict, e.what()};
+            }
+        }
+        writer_db_->exec("COMMIT");
+        set_healthy(true);
+    } catch (const StoreError& e) {
+        spdlog::error("store: a commit of {} batches failed: {}", jobs.size(), e.what());
+        try {
+            writer_db_->exec("ROLLBACK");
+        } catch (const StoreError&) {  // SQLite may have rolled back already
+        }
+        for (auto& outcome : outcomes) outcome = CommitError{CommitError::Kind::Storage, e.what()};
+        set_healthy(false);
+    }
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+        if (jobs[i].done) jobs[i].done(outcomes[i]);
+}
+
+void SqliteStore::apply(const Write& write) {
+    auto& w = *writes_;
+    std::visit(Overloaded{
+                   [&](const PutAccount& p) {
+                       const auto& a = p.account;
+                       w.put_account.bind(1, a.id).bind(2, a.display_name).bind(3, a.username).bind(4, a.username_key);
+                       w.put_account.bind(5, a.password_hash).bind(6, a.created_ms).run();
+                   },
+                   [&](const PutSession& p) {
+                       w.put_session.bind(1, p.session.token_hash)
+                           .bind(2, p.session.account_id)
+                           .bind(3, p.session.expires_ms)
+                           .run();
+                   },
+                   [&](const RevokeSession& r) { w.revoke_session.bind(1, r.token_hash).run(); },
+                   [&](const CreateTable& c) {
+                       w.create_table.bind(1, c.table.id).bind(2, c.table.created_ms).bind(3, c.table.creation).run();
+                   },
+                   [&](const AppendJournal& a) {
+                       const auto& e = a.entry;
+                       w.append.bind(1, e.table_id)
+                           .bind(2, static_cast<std::int64_t>(e.seq))
+                           .bind(3, e.at_ms)
+                           .bind(4, e.event)
+                           .run();
+                       if (sqlite3_changes(writer_db_->handle()) != 1)
+                           throw SqliteError(SQLITE_CONSTRAINT, "journal of table " + e.table_id + ": entry " +
+                                                                    std::to_string(e.seq) +
+                                                                    " does not follow the last");
+                   },
+                   [&](const CloseTable& c) {
+                       w.close_table.bind(1, c.table_id).run();
+                       w.drop_journal.bind(1, c.table_id).run();
+                   },
+                   [&](const PutMatch& p) {
+                       const auto& m = p.match;
+                       w.put_match.bind(1, m.id).bind(2, m.table_id).bind(3, m.variant).bind(4, m.started_ms);
+                       w.put_match.bind(5, m.ended_ms).bind(6, std::int64_t{m.cancelled}).bind(7, join(m.totals));
+                       if (m.winner)
+                           w.put_match.bind(8, std::int64_t{*m.winner});
+                       else
+                           w.put_match.bind_null(8);
+                       w.put_match.bind(9, m.record).bind(10, std::int64_t{m.private_table}).run();
+                       for (const auto& seat : m.seats)
+                           w.put_seat.bind(1, m.id)
+                               .bind(2, std::int64_t{seat.seat})
+                               .bind(3, seat.account_id)
+                               .bind(4, seat.name)
+                               .run();
+                   },
+               },
+               write);
+}
+
+void SqliteStore::probe() {
+    try {
+        writer_db_->exec("BEGIN IMMEDIATE");
+        writes_->probe.bind(1, epoch_ms()).run();
+        writer_db_->exec("COMMIT");
+        set_healthy(true);
+    } catch (const StoreError& e) {
+        try {
+            writer_db_->exec("ROLLBACK");
+        } catch (const StoreError&) {}
+        spdlog::debug("store: still failing: {}", e.what());
+    }
+}
+
+void SqliteStore::set_healthy(bool healthy) {
+    std::vector<std::function<void()>> callbacks;
+    {
+        std::lock_guard lock(mutex_);
+        if (healthy_ == healthy) return;
+        healthy_ = healthy;
+        if (healthy) callbacks = on_recovered_;
+    }
+    if (healthy) spdlog::info("store: writing again");
+    for (auto& f : callbacks) f();
+}
+
+std::optional<Account> SqliteStore::account(const std::string& id) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), std::string("SELECT ") + account_columns + " FROM accounts WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return account_of(s);
+}
+
+std::optional<Account> SqliteStore::account_by_username(const std::string& username_key) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                std::string("SELECT ") + account_columns + " FROM accounts WHERE username_key = ?");
+    s.bind(1, username_key);
+    if (!s.step()) return std::nullopt;
+    return account_of(s);
+}
+
+std::optional<Session> SqliteStore::session(const std::string& token_hash) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), "SELECT token_hash, account_id, expires_ms FROM sessions WHERE token_hash = ?");
+    s.bind(1, token_hash);
+    if (!s.step()) return std::nullopt;
+    return Session{s.text(0), s.text(1), s.integer(2)};
+}
+
+OpenTable SqliteStore::load(const TableRecord& table) {
+    OpenTable open{table, {}};
+    Statement s(reader_db_->handle(), "SELECT seq, at_ms, event FROM journal WHERE table_id = ? ORDER BY seq");
+    s.bind(1, table.id);
+    while (s.step())
+        open.journal.push_back({table.id, static_cast<std::uint64_t>(s.integer(0)), s.integer(1), s.text(2)});
+    return open;
+}
+
+std::vector<OpenTable> SqliteStore::open_tables() {
+    std::lock_guard lock(read_mutex_);
+    std::vector<TableRecord> records;
+    Statement s(reader_db_->handle(),
+                "SELECT id, created_ms, creation FROM tables WHERE closed = 0 ORDER BY created_ms, id");
+    while (s.step()) records.push_back({s.text(0), s.integer(1), s.text(2)});
+    std::vector<OpenTable> out;
+    out.reserve(records.size());
+    for (const auto& r : records) out.push_back(load(r));
+    return out;
+}
+
+std::optional<OpenTable> SqliteStore::open_table(const std::string& id) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), "SELECT id, created_ms, creation FROM tables WHERE id = ? AND closed = 0");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return load({s.text(0), s.integer(1), s.text(2)});
+}
+
+std::optional<FinishedMatch> SqliteStore::match(const std::string& id) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), std::string("SELECT ") + match_columns + ", record FROM matches WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    FinishedMatch m = match_of(s);
+    m.record = s.text(10);
+    load_seats(*reader_db_, m);
+    return m;
+}
+
+HistoryPage SqliteStore::history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) {
+    limit = std::max<std::size_t>(limit, 1);
+    std::lock_guard lock(read_mutex_);
+    Statement s(
+        reader_db_->handle(),
+        "SELECT m.id, m.table_id, m.variant, m.started_ms, m.ended_ms, m.cancelled, m.totals, m.winner, "
+        "m.number, m.private_table FROM matches m JOIN match_seats p ON p.match_id = m.id WHERE p.account_id = ? AND "
+        "m.number < ? ORDER BY m.number DESC LIMIT ?");
+    s.bind(1, account_id).bind(2, cursor.value_or(INT64_MAX)).bind(3, static_cast<std::int64_t>(limit + 1));
+    HistoryPage page;
+    std::vector<std::int64_t> numbers;
+    while (s.step()) {
+        page.matches.push_back(match_of(s));
+        numbers.push_back(s.integer(8));
+    }
+    if (page.matches.size() > limit) {
+        page.matches.pop_back();
+        page.next = numbers[limit - 1];
+    }
+    for (auto& m : page.matches) load_seats(*reader_db_, m);
+    return page;
+}
+
+void SqliteStore::backup(const std::string& path, const std::string& destination) {
+    Connection from(path, true);
+    Connection to(destination);
+    sqlite3_backup* backup = sqlite3_backup_init(to.handle(), "main", from.handle(), "main");
+    if (!backup) throw StoreError("backup to " + destination + " failed: " + sqlite3_errmsg(to.handle()));
+    int rc = sqlite3_backup_step(backup, -1);
+    sqlite3_backup_finish(backup);
+    if (rc != SQLITE_DONE) throw StoreError("backup to " + destination + " failed: " + sqlite3_errstr(rc));
+}
+
+}  // namespace belote::store

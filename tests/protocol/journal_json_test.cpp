@@ -1,0 +1,82 @@
+// The journal's JSON (protocol/journal_json): every table event and a table's creation read back
+// as they were written, and what is not a journal entry is refused with a reason.
+
+#include <gtest/gtest.h>
+
+#include "protocol/journal_json.hpp"
+
+namespace belote::protocol {
+namespace {
+
+using namespace platform;
+
+std::string round_trip(const TableEvent& event) {
+    auto text = journal_text(event);
+    auto back = journal_event_from_text(text);
+    if (const auto* error = std::get_if<std::string>(&back)) return "error: " + *error;
+    return journal_text(std::get<TableEvent>(back));
+}
+
+TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
+    MatchOptions coinche{Variant::Coinche, 501, {}};
+    const std::vector<TableEvent> events = {
+        Seated{2, {"pabc", "Ana"}},
+        RobotSeated{1, RobotLevel::Hard},
+        SeatFreed{3},
+        OptionsChanged{coinche, TableSettings{30, true, false, true, 100}},
+        SpectatorJoined{{"pw", "Wu"}},
+        SpectatorLeft{{"pw", "Wu"}, true},
+        ChatPosted{{"pabc", "Ana"}, 2, "bonjour \"à\" tous"},
+        ChatPosted{{"pw", "Wu"}, std::nullopt, "hi"},
+        InviteRenewed{"0123456789abcdef0123456789abcdef"},
+        MatchBegun{18'446'744'073'709'551'615ull},
+        ActionTaken{0, Action::play(parse_card("KH").value(), BeloteCall::Belote), ActionSource::Timeout},
+        ActionTaken{1, Action::bid(110, Contract::no_trump()), ActionSource::Robot},
+        ActionTaken{2, Action::name_suit(Suit::Clubs), ActionSource::Player},
+        TurnOverdue{1},
+        AutoMoved{1},
+        WentAway{1},
+        CameBack{1},
+        Disconnected{3, 1'800'000'180'000},
+        Disconnected{3, std::nullopt},
+        Reconnected{3},
+        Abandoned{3},
+        CancelProposed{0, 1'800'000'030'000, {0, 2}, 4},
+        CancelVoted{2, false},
+        CancelRejected{CancelEnd::MatchEnded},
+        MatchCancelled{},
+    };
+    for (const auto& event : events) EXPECT_EQ(round_trip(event), journal_text(event));
+    EXPECT_EQ(journal_text(MatchBegun{18'446'744'073'709'551'615ull}),
+              R"({"event":"match_begun","seed":18446744073709551615})");
+    EXPECT_EQ(journal_text(Seated{2, {"pabc", "Ana"}}),
+              R"({"event":"seated","player":{"id":"pabc","name":"Ana"},"seat":2})");
+}
+
+TEST(JournalJsonTest, ACreationReadsBackWithItsRulesAndSettings) {
+    MatchOptions options{Variant::ClassicAnnouncements, 501, {}};
+    options.rules.belote.announcement = BeloteAnnouncement::Manual;
+    TableCreation creation{options, TableSettings{0, true, true, false, 0}, "code"};
+    auto back = creation_from_text(creation_text(creation));
+    ASSERT_TRUE(std::holds_alternative<TableCreation>(back)) << std::get<std::string>(back);
+    const auto& c = std::get<TableCreation>(back);
+    EXPECT_EQ(c.options, options);
+    EXPECT_EQ(c.settings, creation.settings);
+    EXPECT_EQ(c.invite, "code");
+}
+
+TEST(JournalJsonTest, WhatIsNotAnEntryIsRefusedWithAReason) {
+    auto error = [](std::string_view text) {
+        auto r = journal_event_from_text(text);
+        return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : std::string("accepted");
+    };
+    EXPECT_EQ(error("[1]"), "not a JSON object");
+    EXPECT_EQ(error(R"({"event":"teleported"})"), "unknown event 'teleported'");
+    EXPECT_EQ(error(R"({"event":"seat_freed"})"), "missing 'seat'");
+    EXPECT_EQ(error(R"({"event":"seat_freed","seat":7})"), "bad 'seat'");
+    EXPECT_EQ(error(R"({"event":"action_taken","seat":0,"action":{"type":"fly"},"source":"player"})"), "bad 'action'");
+    EXPECT_EQ(error(R"({"event":"seated","seat":0,"player":{"id":"p"}})"), "missing 'name'");
+}
+
+}  // namespace
+}  // namespace belote::protocol
