@@ -32,7 +32,6 @@
 #include "server/store/memory_store.hpp"
 #include "server/tables/random_source.hpp"
 #include "server/tables/robot_pool.hpp"
-#include "tests/support/account_store.hpp"
 #include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
