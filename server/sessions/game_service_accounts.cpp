@@ -146,7 +146,7 @@ void GameService::sign_in(Session& session, const store::Account& account, const
                                          : "logged in",
                  player->id(), name, player->guest() ? ", guest" : "");
     if (attached.replaced) attached.replaced->close(protocol::close_code::replaced, "signed in on another connection");
-    for (const auto& table_id : tables_.recovered_tables_of(player->id())) player->add_table(table_id);
+    for (const auto& table_id : tables_.recovered_tables_of(player->id())) player->add_table(table_id);  // a restart
     session.reply(id,
                   net::SharedText(reply == Reply::Hello ? protocol::hello_text(id, token, identity(*player, name))
                                                         : protocol::session_text(id, token, identity(*player, name))));

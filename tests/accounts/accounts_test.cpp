@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "server/accounts/session_token.hpp"
+#include "tests/support/inspected_store.hpp"
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
@@ -241,15 +242,16 @@ TEST(AccountsTest, ATokenExpiresAfterItsLifetimeUnlessUsed) {
 }
 
 TEST(AccountsTest, OnlyTheHashOfATokenIsStored) {
-    ClockedServer server;
+    auto store = std::make_shared<InspectedStore>();
+    ClockedServer server(ClockedServer::default_config(), store);
     GameClient ana(server.port());
     const std::string guest_token = ana.hello("Ana")["token"];
     const std::string token = register_as(ana, "ana")["token"];
-    auto sessions = server.store().sessions();
+    auto sessions = store->sessions();
     ASSERT_EQ(sessions.size(), 1u);  // the guest's session was revoked
     EXPECT_EQ(sessions[0].token_hash, accounts::token_hash(token));
     EXPECT_NE(sessions[0].token_hash, token);
-    auto accounts = server.store().accounts();
+    auto accounts = store->accounts();
     ASSERT_EQ(accounts.size(), 1u);
     ASSERT_TRUE(accounts[0].password_hash);
     EXPECT_TRUE(accounts[0].password_hash->starts_with("$argon2id$")) << *accounts[0].password_hash;
@@ -258,16 +260,17 @@ TEST(AccountsTest, OnlyTheHashOfATokenIsStored) {
 }
 
 TEST(AccountsTest, AFailingStoreRefusesWithoutChangingAnything) {
-    ClockedServer server;
+    auto store = std::make_shared<InspectedStore>();
+    ClockedServer server(ClockedServer::default_config(), store);
     GameClient ana(server.port());
     const std::string id = ana.hello("Ana")["player"]["id"];
-    server.store().fail_commits(true);
+    store->fail_commits(true);
     json refused = register_as(ana, "ana");
     EXPECT_EQ(refused["code"], "storage_unavailable");
     EXPECT_EQ(refused["message"], "the server could not store this; nothing was changed, try again later");
     GameClient bea(server.port());
     EXPECT_EQ(bea.hello("Bea")["code"], "storage_unavailable");
-    server.store().fail_commits(false);
+    store->fail_commits(false);
     EXPECT_EQ(code(register_as(ana, "ana")), "ok");
     EXPECT_EQ(code(bea.hello("Bea")), "ok");  // the connection may say hello again
 }

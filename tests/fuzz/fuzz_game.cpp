@@ -77,10 +77,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     boost::asio::io_context ioc;
     belote::Config config;
     config.robot_delay_ms = 0;
+    config.password_hash_limits = "interactive";
     belote::sessions::ServiceParts parts{
         belote::tables::make_system_clock(ioc), belote::tables::os_random_source(),
         std::make_shared<belote::tables::RobotPool>(ioc, 0, belote::tables::heuristic_robot()),
-        std::make_shared<belote::store::MemoryStore>()};
+        std::make_shared<belote::store::MemoryStore>(), ioc.get_executor()};  // passwords hashed on `ioc` (drained)
     auto handler = std::make_shared<belote::sessions::GameService>(ioc, config, parts);
     std::array<std::shared_ptr<FakeConnection>, 6> conns{};
     std::vector<std::string> tables;  // ids from create_table replies

@@ -29,9 +29,9 @@
 #include "engine/rng.hpp"
 #include "server/config.hpp"
 #include "server/sessions/game_service.hpp"
+#include "server/store/memory_store.hpp"
 #include "server/tables/random_source.hpp"
 #include "server/tables/robot_pool.hpp"
-#include "tests/support/account_store.hpp"
 #include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
@@ -133,7 +133,7 @@ public:
         sessions::ServiceParts parts{
             clock_, std::make_shared<FixedRandom>(),
             std::make_shared<tables::RobotPool>(ioc_, 0, tables::heuristic_robot()),  // robots on this thread
-            std::make_shared<AccountStore>(true), ioc_.get_executor()};  // stores and hashes on this thread
+            std::make_shared<store::MemoryStore>(), ioc_.get_executor()};  // stores and hashes on this thread
         handler_ = std::make_shared<sessions::GameService>(ioc_, config, parts);
     }
     ~Harness() {

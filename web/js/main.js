@@ -1,5 +1,6 @@
-// App controller: session (hello + token, resumed after a reload or a lost connection), routing
-// lobby <-> table, event dispatch, messages, debug hook.
+// App controller: session (hello + token, resumed after a reload or a lost connection; accounts in
+// account.js), routing lobby <-> table, event dispatch, messages, debug hook.
+import { Account } from './account.js';
 import { Connection } from './connection.js';
 import { fromListing, fromSnapshot, applyEvent } from './state.js';
 import { Lobby } from './lobby.js';
@@ -31,12 +32,14 @@ class App {
     this.lobby = new Lobby(this);
     this.tableView = new TableView(this, $('table'));
     this.platform = new Platform(this);
+    this.account = new Account(this);
+    this.openSeated = false;   // after a login: open the first table where the player sits
     this.joinLink = inviteFromLocation();
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
     this.conn.onOpen = () => this.onOpen();
     this.conn.onEvent = (m) => this.onEvent(m);
-    this.conn.onOrphanError = (e) => this.showError(e.code, e.message);
+    this.conn.onOrphanError = (e) => this.showError(e.code, e.message, e);
 
     $('login-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -85,7 +88,8 @@ class App {
 
   onOpen() {
     const nick = localStorage.getItem(LS_NICK);
-    if (nick && localStorage.getItem(LS_TOKEN)) this.hello(nick);
+    // With a valid token the server keeps the player's own name (the nickname is then ignored).
+    if (localStorage.getItem(LS_TOKEN)) this.hello(nick || 'Player');
     else if (!this.authenticated) {
       this.showReconnecting(false);
       this.showScreen('login');
@@ -99,39 +103,43 @@ class App {
       if (token) Object.assign(msg, { token, resume: this.resumePoints() });
       // Quiet: a connection lost again during hello just means another attempt.
       const reply = await this.request(msg, { quiet: true });
-      this.authenticated = true;
-      this.hadSession = true;
-      this.conn.resetBackoff();
-      this.showReconnecting(false);
-      this.player = reply.player || { nickname };
-      // A new session (unknown or no token) has no seats: what we knew of tables is history.
-      if (reply.token && reply.token !== token) for (const s of this.tables.values()) s.synced = false;
-      if (reply.token) localStorage.setItem(LS_TOKEN, reply.token);
-      this.rewatch();
-      const who = document.querySelector('[data-testid="who"]');
-      who.hidden = false;
-      who.replaceChildren();
-      const name = document.createElement('span');
-      name.textContent = this.player.nickname || nickname;
-      const out = document.createElement('button');
-      out.type = 'button';
-      out.className = 'btn ghost small';
-      out.textContent = t('who.changeName');
-      out.dataset.testid = 'logout';
-      out.addEventListener('click', () => this.logout());
-      who.append(name, out);
-      const wanted = localStorage.getItem(LS_TABLE);
-      if (this.joinLink) return this.followInvite();
-      if (this.current) this.showScreen('table');
-      else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
-      else this.showScreen('lobby');
+      this.signedIn(reply, { previousToken: token });
     } catch (e) {
       if (e.code === 'disconnected') return; // the connection retries on its own
       if (e.code === 'timeout') { this.conn.reconnect(); return; }
       this.showReconnecting(false);
-      if (e.code === 'bad_nickname' || e.code === 'unsupported_protocol') localStorage.removeItem(LS_TOKEN);
+      if (e.code === 'bad_nickname' || e.code === 'nickname_taken' || e.code === 'unsupported_protocol') localStorage.removeItem(LS_TOKEN);
       this.showScreen('login');
     }
+  }
+
+  /** A session is open (the reply of hello or login): remember it, show who we are, show the screen.
+   *  `login`: the connection became a registered player (from the login form). */
+  signedIn(reply, { login = false, previousToken = localStorage.getItem(LS_TOKEN) } = {}) {
+    this.authenticated = true;
+    this.hadSession = true;
+    this.conn.resetBackoff();
+    this.showReconnecting(false);
+    // A new session (unknown or no token, or another player) has no seats: what we knew of tables is history.
+    if (login || (reply.token && reply.token !== previousToken)) for (const s of this.tables.values()) s.synced = false;
+    this.rememberSession(reply);
+    if (login) this.openSeated = true;
+    else this.rewatch();
+    this.account.renderWho();
+    const wanted = localStorage.getItem(LS_TABLE);
+    if (this.joinLink) return this.followInvite();
+    if (this.current) this.showScreen('table');
+    else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
+    else this.showScreen('lobby');
+  }
+
+  /** Keeps the session of a reply (hello, register, login): its token and the player it speaks for. */
+  rememberSession(reply) {
+    if (reply.player) {
+      this.player = reply.player;
+      if (reply.player.nickname) localStorage.setItem(LS_NICK, reply.player.nickname);
+    }
+    if (reply.token) localStorage.setItem(LS_TOKEN, reply.token);
   }
 
   /** The server forgets a spectator whose connection closed: watch the shown table again. */
@@ -142,14 +150,17 @@ class App {
     this.request(invite ? { type: 'watch', table: s.table, invite } : { type: 'watch', table: s.table }, { quiet: true }).catch(() => {});
   }
 
-  logout() {
+  /** Forgets the session (after logout, or to change name or log in): a new connection, the login screen. */
+  resetSession() {
     localStorage.removeItem(LS_TOKEN);
     localStorage.removeItem(LS_TABLE);
     this.tables.clear();
     this.current = null;
+    this.player = null;
     this.authenticated = false;
     this.hadSession = false;
-    document.querySelector('[data-testid="who"]').hidden = true;
+    this.account.showSignup(false);
+    this.account.renderWho();
     this.conn.reconnect();
     this.showScreen('login');
   }
@@ -161,7 +172,7 @@ class App {
       return await this.conn.request(body);
     } catch (e) {
       const told = e.code === 'disconnected' && !document.querySelector('[data-testid="reconnecting"]').hidden;
-      if (!told && !(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message);
+      if (!told && !(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message, e);
       throw e;
     }
   }
@@ -177,7 +188,11 @@ class App {
       const prev = this.tables.get(m.table);
       this.tables.set(m.table, fromSnapshot(m, prev));
       const wanted = localStorage.getItem(LS_TABLE);
-      if (!this.current && this.authenticated && wanted === m.table) this.openTable(m.table);
+      const seated = this.openSeated && m.view && m.view.seat != null;
+      if (!this.current && this.authenticated && (wanted === m.table || seated)) {
+        this.openSeated = false;
+        this.openTable(m.table);
+      }
       this.scheduleRender();
       return;
     }
@@ -308,14 +323,14 @@ class App {
 
   // ---- messages ------------------------------------------------------------------
 
-  showError(code, message) {
+  showError(code, message, details = {}) {
     const box = document.querySelector('[data-testid="messages"]');
     const item = document.createElement('div');
     item.className = 'message error';
     item.dataset.testid = 'error-message';
     item.dataset.code = code || '';
     const text = document.createElement('span');
-    text.textContent = errorText(code, message);
+    text.textContent = errorText(code, message, details);
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'dismiss';

@@ -13,13 +13,25 @@ export default {
   'conn.retryNow': 'Retry now',
   'common.dismiss': 'Dismiss',
   'common.close': 'Close',
-  'who.changeName': 'Change name',
+  'common.cancel': 'Cancel',
 
   // login
   'login.welcome': 'Welcome to the card room',
   'login.nickname': 'Your nickname',
   'login.placeholder': 'e.g. Ana',
   'login.enter': 'Enter',
+  'login.guestNote': 'You play as a guest. Sign up later to keep your name.',
+
+  // accounts: sign up, log in, log out (account.js)
+  'account.loginTitle': 'Already registered? Log in',
+  'account.username': 'Username',
+  'account.password': 'Password',
+  'account.login': 'Log in',
+  'account.logout': 'Log out',
+  'account.signup': 'Sign up',
+  'account.signupTitle': 'Sign up',
+  'account.signupNote': 'You keep your seats and your history. 3 to 20 letters, digits, _ - or .; a password of at least 8 characters.',
+  'account.guest': 'guest',
 
   // lobby: create form and table list
   'lobby.newTable': 'New table',
@@ -295,6 +307,14 @@ export default {
   'error.timeout': 'The server did not answer in time.',
   'error.disconnected': 'The connection to the server was lost.',
   'error.replaced': 'You signed in from another tab or window. Reload this page to play here.',
+  'error.invalid_username': 'That username is not allowed: 3 to 20 letters, digits, _ - or .',
+  'error.weak_password': 'The password must have at least 8 characters.',
+  'error.username_taken': 'That username is taken (or looks too much like one that is).',
+  'error.nickname_taken': 'That name belongs to a registered player: log in, or choose another nickname.',
+  'error.bad_credentials': 'Wrong username or password.',
+  'error.already_registered': 'You are already registered.',
+  'error.storage_unavailable': 'The server cannot save right now. Nothing was changed; please try again later.',
+  'error.retryAfter': 'Too many attempts: try again in {seconds} s.',
   // table features
   'keys.hand': 'Your cards: arrow keys to choose, Enter to play',
   'keys.tableau': 'Your tableau: arrow keys to choose, Enter to play',

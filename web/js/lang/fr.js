@@ -12,13 +12,25 @@ export default {
   'conn.retryNow': 'Réessayer',
   'common.dismiss': 'Fermer le message',
   'common.close': 'Fermer',
-  'who.changeName': 'Changer de pseudo',
+  'common.cancel': 'Annuler',
 
   // connexion
   'login.welcome': 'Bienvenue au salon de belote',
   'login.nickname': 'Votre pseudo',
   'login.placeholder': 'ex. : Ana',
   'login.enter': 'Entrer',
+  'login.guestNote': 'Vous jouez en invité. Inscrivez-vous plus tard pour garder votre nom.',
+
+  // accounts: sign up, log in, log out (account.js)
+  'account.loginTitle': 'Déjà inscrit ? Connectez-vous',
+  'account.username': 'Nom d\'utilisateur',
+  'account.password': 'Mot de passe',
+  'account.login': 'Se connecter',
+  'account.logout': 'Se déconnecter',
+  'account.signup': 'S\'inscrire',
+  'account.signupTitle': 'Inscription',
+  'account.signupNote': 'Vous gardez vos places et votre historique. 3 à 20 lettres, chiffres, _ - ou . ; un mot de passe d’au moins 8 caractères.',
+  'account.guest': 'invité',
 
   // salon : création de table et liste des tables
   'lobby.newTable': 'Nouvelle table',
@@ -294,6 +306,14 @@ export default {
   'error.timeout': 'Le serveur n’a pas répondu à temps.',
   'error.disconnected': 'La connexion au serveur a été perdue.',
   'error.replaced': 'Vous vous êtes connecté depuis un autre onglet ou une autre fenêtre. Rechargez cette page pour jouer ici.',
+  'error.invalid_username': 'Ce nom d\'utilisateur n\'est pas permis : 3 à 20 lettres, chiffres, _ - ou .',
+  'error.weak_password': 'Le mot de passe doit avoir au moins 8 caractères.',
+  'error.username_taken': 'Ce nom d\'utilisateur est pris (ou ressemble trop à un nom pris).',
+  'error.nickname_taken': 'Ce nom est celui d’un joueur inscrit : connectez-vous, ou choisissez un autre pseudo.',
+  'error.bad_credentials': 'Nom d\'utilisateur ou mot de passe incorrect.',
+  'error.already_registered': 'Vous êtes déjà inscrit.',
+  'error.storage_unavailable': 'Le serveur ne peut pas enregistrer pour l\'instant. Rien n\'a changé ; réessayez plus tard.',
+  'error.retryAfter': 'Trop de tentatives : réessayez dans {seconds} s.',
 
   // fonctions de la table
   'keys.hand': 'Vos cartes : flèches pour choisir, Entrée pour jouer',

@@ -12,13 +12,25 @@ export default {
   'conn.retryNow': 'Tentar agora',
   'common.dismiss': 'Fechar aviso',
   'common.close': 'Fechar',
-  'who.changeName': 'Mudar de nome',
+  'common.cancel': 'Cancelar',
 
   // entrada
   'login.welcome': 'Bem-vindo à sala de jogo',
   'login.nickname': 'O seu nome de jogador',
   'login.placeholder': 'ex.: Ana',
   'login.enter': 'Entrar',
+  'login.guestNote': 'Você joga como convidado. Cadastre-se depois para manter seu nome.',
+
+  // accounts: sign up, log in, log out (account.js)
+  'account.loginTitle': 'Já tem cadastro? Entre',
+  'account.username': 'Nome de usuário',
+  'account.password': 'Senha',
+  'account.login': 'Entrar na conta',
+  'account.logout': 'Sair',
+  'account.signup': 'Cadastrar-se',
+  'account.signupTitle': 'Cadastro',
+  'account.signupNote': 'Você mantém seus lugares e seu histórico. De 3 a 20 letras, algarismos, _ - ou .; uma senha de pelo menos 8 caracteres.',
+  'account.guest': 'convidado',
 
   // sala: criar mesa e lista de mesas
   'lobby.newTable': 'Nova mesa',
@@ -294,6 +306,14 @@ export default {
   'error.timeout': 'O servidor não respondeu a tempo.',
   'error.disconnected': 'A conexão com o servidor foi perdida.',
   'error.replaced': 'A sua sessão foi aberta em outra janela ou aba. Recarregue esta página para jogar aqui.',
+  'error.invalid_username': 'Esse nome de usuário não é permitido: de 3 a 20 letras, algarismos, _ - ou .',
+  'error.weak_password': 'A senha deve ter pelo menos 8 caracteres.',
+  'error.username_taken': 'Esse nome de usuário já existe (ou se parece demais com um que existe).',
+  'error.nickname_taken': 'Esse nome é de um jogador cadastrado: entre na conta ou escolha outro apelido.',
+  'error.bad_credentials': 'Nome de usuário ou senha incorretos.',
+  'error.already_registered': 'Você já tem cadastro.',
+  'error.storage_unavailable': 'O servidor não consegue salvar agora. Nada foi alterado; tente de novo mais tarde.',
+  'error.retryAfter': 'Tentativas demais: tente de novo em {seconds} s.',
 
   // funções da mesa
   'keys.hand': 'As suas cartas: setas para escolher, Enter para jogar',

@@ -1,0 +1,50 @@
+#pragma once
+// A store::MemoryStore that tests can look into and make fail: the account tests read the
+// sessions and accounts written (no token may be stored, only its hash) and turn commits into
+// storage failures (a full disk).
+
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "server/store/memory_store.hpp"
+
+namespace belote::testing {
+
+/// Delegates to a MemoryStore (completions at once, on the committing thread). Thread-safe.
+class InspectedStore final : public store::Store {
+public:
+    void commit(std::vector<store::Write> writes, store::Committed done) override;
+    bool healthy() const override { return !failing_; }
+    void on_recovered(std::function<void()> f) override { inner_.on_recovered(std::move(f)); }
+    std::optional<store::Account> account(const std::string& id) override { return inner_.account(id); }
+    std::optional<store::Account> account_by_username(const std::string& key) override {
+        return inner_.account_by_username(key);
+    }
+    std::optional<store::Session> session(const std::string& hash) override { return inner_.session(hash); }
+    std::vector<store::OpenTable> open_tables() override { return inner_.open_tables(); }
+    std::optional<store::OpenTable> open_table(const std::string& id) override { return inner_.open_table(id); }
+    std::optional<store::FinishedMatch> match(const std::string& id) override { return inner_.match(id); }
+    store::HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor,
+                               std::size_t limit) override {
+        return inner_.history(account_id, cursor, limit);
+    }
+    void flush() override { inner_.flush(); }
+
+    /// While set, every commit fails with CommitError::Kind::Storage (and stores nothing).
+    void fail_commits(bool failing) { failing_ = failing; }
+    /// The sessions stored now (of every token hash ever written, those still there).
+    std::vector<store::Session> sessions();
+    /// The accounts stored now.
+    std::vector<store::Account> accounts();
+
+private:
+    store::MemoryStore inner_;
+    std::atomic<bool> failing_{false};
+    std::mutex mutex_;
+    std::set<std::string> token_hashes_, account_ids_;  ///< every one written
+};
+
+}  // namespace belote::testing

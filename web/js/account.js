@@ -1,0 +1,87 @@
+// Accounts (docs/protocol.md "Accounts"): the bar that says who you are (a guest or a registered
+// player), Sign up (register: the guest keeps its id and seats), Log in (login, also as the first
+// message of a connection) and Log out (logout: the token is revoked, the page starts afresh).
+// The session token stays in localStorage, never in a URL.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class Account {
+  constructor(app) {
+    this.app = app;
+    this.signup = $('signup');
+    $('signup-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const f = e.target;
+      this.register(f.username.value.trim(), f.password.value);
+    });
+    this.signup.querySelector('[data-testid="signup-cancel"]').addEventListener('click', () => this.showSignup(false));
+    $('account-login-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const f = e.target;
+      this.login(f.username.value.trim(), f.password.value);
+    });
+  }
+
+  /** Shows who the page speaks for in the top bar: name, "guest" and the account buttons. */
+  renderWho() {
+    const who = document.querySelector('[data-testid="who"]');
+    const player = this.app.player;
+    if (!player) {
+      who.hidden = true;
+      return;
+    }
+    const guest = player.guest !== false;
+    who.hidden = false;
+    who.dataset.guest = String(guest);
+    const button = (testid, key, onclick, cls = 'btn ghost small') =>
+      h('button', { type: 'button', class: cls, testid, text: t(key), onclick });
+    const parts = [h('span', { text: player.nickname || '' })];
+    if (guest) {
+      parts.push(h('em', { class: 'guest-badge', testid: 'who-guest', text: t('account.guest') }),
+        button('signup', 'account.signup', () => this.showSignup(true), 'btn small'),
+        button('show-login', 'account.login', () => this.app.resetSession()));
+    } else {
+      parts.push(button('logout', 'account.logout', () => this.logout()));
+    }
+    who.replaceChildren(...parts);
+  }
+
+  /** Opens (or closes) the sign-up form over the current screen. */
+  showSignup(on) {
+    this.signup.hidden = !on;
+    if (on) this.signup.querySelector('[data-testid="signup-username"]').focus();
+    else $('signup-form').reset();
+  }
+
+  /** register: the guest becomes a registered player (same id and seats); a new token. */
+  async register(username, password) {
+    try {
+      const reply = await this.app.request({ type: 'register', username, password });
+      this.app.rememberSession(reply);
+      this.showSignup(false);
+      this.renderWho();
+    } catch (e) { /* shown */ }
+  }
+
+  /** login, as the first message of the connection (the login screen) or after hello. */
+  async login(username, password) {
+    try {
+      const msg = { type: 'login', protocol: 1, username, password };
+      const reply = await this.app.request(msg);
+      $('account-login-form').reset();
+      this.app.signedIn(reply, { login: true });
+    } catch (e) { /* shown */ }
+  }
+
+  /** logout: the server revokes the token and closes the connection; the page starts afresh. */
+  async logout() {
+    try {
+      await this.app.request({ type: 'logout' });
+    } catch (e) {
+      if (e.code !== 'disconnected') return; // shown; still signed in
+    }
+    this.app.resetSession();
+  }
+}
