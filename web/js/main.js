@@ -6,6 +6,8 @@ import { Lobby } from './lobby.js';
 import { TableView } from './table.js';
 import { errorText, t, translatePage } from './i18n.js';
 import { Platform, inviteFromLocation } from './platform.js';
+import { HistoryView } from './history.js';
+import { ReplayView } from './replay.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -30,6 +32,8 @@ class App {
     this.lobby = new Lobby(this);
     this.tableView = new TableView(this, $('table'));
     this.platform = new Platform(this);
+    this.historyView = new HistoryView(this, $('history'));
+    this.replayView = new ReplayView(this, $('replay'));
     this.joinLink = inviteFromLocation();
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
@@ -123,6 +127,7 @@ class App {
       if (this.joinLink) return this.followInvite();
       if (this.current) this.showScreen('table');
       else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
+      else if (['history', 'replay'].includes(document.body.dataset.screen)) return; // a reconnection: stay there
       else this.showScreen('lobby');
     } catch (e) {
       if (e.code === 'disconnected') return; // the connection retries on its own
@@ -270,6 +275,20 @@ class App {
     this.refreshListing();
   }
 
+  /** The player's match history (history.js). */
+  openHistory() {
+    this.current = null;
+    localStorage.removeItem(LS_TABLE);
+    this.showScreen('history');
+    this.historyView.show();
+  }
+
+  /** The replay viewer on match `id` (replay.js). */
+  openReplay(id) {
+    this.showScreen('replay');
+    this.replayView.open(id);
+  }
+
   goLobby() {
     this.current = null;
     localStorage.removeItem(LS_TABLE);
@@ -282,6 +301,8 @@ class App {
     $('login').hidden = name !== 'login';
     $('lobby').hidden = name !== 'lobby';
     $('table').hidden = name !== 'table';
+    $('history').hidden = name !== 'history';
+    $('replay').hidden = name !== 'replay';
     if (name === 'lobby') this.lobby.show(); else this.lobby.hide();
     clearInterval(this.listingTimer);
     if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);
