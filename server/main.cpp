@@ -13,6 +13,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include <chrono>
+#include <csignal>
 #include <exception>
 #include <iostream>
 #include <thread>
@@ -24,6 +25,9 @@ int main(int argc, char** argv) {
     const belote::Config& config = *parsed.config;
     if (config.healthcheck) return belote::ops::run_healthcheck(config, std::cout);
     belote::ops::setup_logging(config);
+    // A file-size limit (RLIMIT_FSIZE) must become a write error the store reports (not-ready,
+    // storage_unavailable), not kill the process with SIGXFSZ.
+    std::signal(SIGXFSZ, SIG_IGN);
     if (!config.backup.empty()) return belote::store::run_backup(config);
     if (auto problem = belote::ops::prepare_data_dir(config.data_dir)) {
         spdlog::critical("{}", *problem);

@@ -235,7 +235,8 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
             }
         }
         writer_db_->exec("COMMIT");
-        set_healthy(true);
+        // Only a write proves the disk takes writes again: a group of conflicts wrote nothing.
+        if (std::any_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o; })) set_healthy(true);
     } catch (const StoreError& e) {
         spdlog::error("store: a commit of {} batches failed: {}", jobs.size(), e.what());
         try {
