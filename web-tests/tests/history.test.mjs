@@ -207,3 +207,34 @@ test('a cancelled match shows as cancelled, and its replay ends in the deal it s
   assert.equal(await byId(page, 'replay-final').count(), 0);
   assert.deepEqual(page.pageErrors, []);
 });
+
+test('History shows 20 matches, then "More matches" adds the older ones', async () => {
+  const page = await openPage(browser, { width: 390, height: 844 });
+  await signIn(page, 'Pages');
+  const table = await createTable(page, '301');
+  await sitAndFillWithRobots(page, 0);
+  // 21 matches, each cancelled at once (the only human proposes), through the page's connection.
+  const replies = await page.evaluate(async (table) => {
+    const send = window.__beloteDebug.send;
+    const out = [];
+    for (let n = 0; n < 21; n++) {
+      out.push((await send({ type: 'start', table })).ok);
+      out.push((await send({ type: 'propose_cancel', table })).ok);
+    }
+    return out;
+  }, table);
+  assert.deepEqual(replies, Array(42).fill(true));
+  await byId(page, 'back-to-lobby').click();
+  await byId(page, 'open-history').click();
+  await byId(page, `match-${table}-21`).waitFor();
+  assert.equal(await byId(page, 'match-list').locator('li').count(), 20);
+  // Newest first: 21 down to 2.
+  const first = await byId(page, 'match-list').locator('li').first().getAttribute('data-testid');
+  assert.equal(first, `match-${table}-21`);
+  await byId(page, 'history-more').click();
+  await byId(page, `match-${table}-1`).waitFor();
+  assert.equal(await byId(page, 'match-list').locator('li').count(), 21);
+  assert.equal(await byId(page, 'history-more').count(), 0);
+  assert.equal(await noHorizontalScroll(page), true);
+  assert.deepEqual(page.pageErrors, []);
+});
