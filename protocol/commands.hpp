@@ -23,6 +23,30 @@ struct Hello {
     std::map<std::string, std::uint64_t> resume;  ///< table id -> last `v` the client saw there
 };
 
+/// Shortest and longest password (docs/protocol.md "Accounts"): at least 8 code points, at most 256
+/// bytes of UTF-8.
+inline constexpr std::size_t min_password_chars = 8;
+inline constexpr std::size_t max_password_bytes = 256;
+
+/// `register`: the guest of this connection becomes a registered player. Already validated: the
+/// username in NFC, of the allowed set and length (protocol/text_rules.hpp check_username), the
+/// password of min_password_chars..max_password_bytes.
+struct Register {
+    std::string username;
+    std::string password;
+};
+
+/// `login`: the connection becomes the registered player `username` (as typed: the server
+/// compares name keys). Accepted instead of hello as the first message, or after it.
+struct Login {
+    std::string username;                         ///< at most max_password_bytes bytes, not checked further
+    std::string password;                         ///< at most max_password_bytes bytes
+    std::map<std::string, std::uint64_t> resume;  ///< as in Hello
+};
+
+/// `logout`: revokes this connection's session token; the connection is then closed.
+struct Logout {};
+
 /// Most tables in one list_tables reply (and its default page_size).
 inline constexpr int max_lobby_page = 50;
 
@@ -69,7 +93,8 @@ struct TableCommand {
 };
 
 /// Any request.
-using Command = std::variant<Hello, ListTables, CreateTable, TableCommand, History, GetMatchRecord>;
+using Command =
+    std::variant<Hello, ListTables, CreateTable, TableCommand, Register, Login, Logout, History, GetMatchRecord>;
 
 /// A decoded request: its id (echoed in the reply) and its command.
 struct Request {

@@ -202,6 +202,54 @@ Hello decode_hello(const json& msg) {
     return hello;
 }
 
+/// `password`: a string of at most max_password_bytes bytes (bad_message otherwise).
+template <class Msg>
+std::string password_field(const Msg& msg) {
+    std::string password = string_field(msg, "password");
+    if (password.size() > max_password_bytes)
+        fail(ErrorCode::BadMessage,
+             "field 'password' must be at most " + std::to_string(max_password_bytes) + " bytes");
+    return password;
+}
+
+/// Code points of valid UTF-8 `text` (continuation bytes not counted).
+std::size_t code_points(std::string_view text) {
+    std::size_t chars = 0;
+    for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
+    return chars;
+}
+
+template <class Msg>
+Register decode_register(const Msg& msg) {
+    Register r;
+    auto username = check_username(string_field(msg, "username"));
+    if (!username.problem.empty()) fail(ErrorCode::InvalidUsername, username.problem);
+    r.username = std::move(username.text);  // in NFC
+    r.password = password_field(msg);
+    if (code_points(r.password) < min_password_chars)
+        fail(ErrorCode::WeakPassword,
+             "password must be at least " + std::to_string(min_password_chars) + " characters");
+    return r;
+}
+
+Login decode_login(const json& msg) {
+    Login login;
+    if (msg.contains("protocol")) {
+        int protocol = int_field(msg, "protocol", ErrorCode::UnsupportedProtocol);
+        if (protocol != version)
+            fail(ErrorCode::UnsupportedProtocol, "protocol " + std::to_string(protocol) +
+                                                     " is not supported (this server speaks " +
+                                                     std::to_string(version) + ")");
+    }
+    login.username = string_field(msg, "username");
+    if (login.username.size() > max_password_bytes)
+        fail(ErrorCode::BadMessage,
+             "field 'username' must be at most " + std::to_string(max_password_bytes) + " bytes");
+    login.password = password_field(msg);
+    login.resume = decode_resume(msg);
+    return login;
+}
+
 platform::TableSettings decode_settings(const json& msg) {
     platform::TableSettings s;
     auto turn_time = optional_int(msg, "turn_time", 0, 100000);
@@ -396,8 +444,11 @@ Command decode_command(std::string_view type, const Msg& msg) {
     if constexpr (std::is_same_v<Msg, json>) {
         if (type == "hello") return decode_hello(msg);
         if (type == "create_table") return decode_create_table(msg);
+        if (type == "login") return decode_login(msg);
     }
     if (type == "list_tables") return decode_list_tables(msg);
+    if (type == "register") return decode_register(msg);
+    if (type == "logout") return Logout{};
     if (type == "history") return decode_history(msg);
     if (type == "get_record")
         if (const auto* match = find_field(msg, "match"); match && !match->is_null()) return decode_match_record(msg);
@@ -508,7 +559,8 @@ private:
 
 /// The message types whose fields may nest (they are decoded from a tree).
 bool needs_tree(std::string_view type) {
-    return type == "hello" || type == "create_table" || type == "set_options" || type == "bid" || type == "declare";
+    return type == "hello" || type == "login" || type == "create_table" || type == "set_options" || type == "bid" ||
+           type == "declare";
 }
 
 /// The request id of a message, or a DecodeError (docs/protocol.md: an integer or a string).

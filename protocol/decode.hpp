@@ -47,8 +47,9 @@ std::string nickname_problem(std::string_view nickname);
 /// - bad_message: `type` missing or not a string; unknown_type: not a known message type;
 /// - bad_message naming the field: a required field missing or of the wrong type, a card or suit
 ///   that is not valid notation; a seat that does not fit is bad_seat instead;
-/// - unsupported_protocol, bad_nickname (hello), invalid_options (create_table, set_options),
-///   bad_chat (chat).
+/// - unsupported_protocol, bad_nickname (hello), invalid_username and weak_password (register;
+///   a password over max_password_bytes is bad_message), unsupported_protocol (login with a
+///   `protocol` other than 1), invalid_options (create_table, set_options), bad_chat (chat).
 /// Unknown extra fields are ignored. Never throws.
 Decoded decode_request(std::string_view text) noexcept;
 

@@ -39,13 +39,19 @@ enum class ErrorCode : std::uint8_t {
     SpectatorsNotAllowed,  ///< "spectators_not_allowed": watch at a table that does not allow it
     NotAtTable,            ///< "not_at_table": chat from someone neither seated nor watching
     BadChat,               ///< "bad_chat": chat text empty, too long or with control characters
-    RateLimited,           ///< "rate_limited": too many chat messages; wait before sending more
+    RateLimited,           ///< "rate_limited": too many chat messages, or login/register attempts; wait
     TooManyTables,         ///< "too_many_tables": the player created the maximum number of tables
     CancelPending,         ///< "cancel_pending": a cancel proposal is already open
     NoCancelProposal,      ///< "no_cancel_proposal": vote_cancel without an open proposal
     CancelLimit,           ///< "cancel_limit": the player made the most proposals allowed this match
     AlreadyVoted,          ///< "already_voted"
     LobbyFull,             ///< "lobby_full": the server holds --max-waiting-tables tables not started yet
+    InvalidUsername,       ///< "invalid_username": register with a username outside the allowed set or length
+    WeakPassword,          ///< "weak_password": register with a password shorter than 8 characters
+    UsernameTaken,         ///< "username_taken": the username (or a look-alike of it) is registered
+    NicknameTaken,         ///< "nickname_taken": a guest's nickname is (a look-alike of) a registered username
+    BadCredentials,        ///< "bad_credentials": login with an unknown username or a wrong password
+    AlreadyRegistered,     ///< "already_registered": register from a registered player
     StorageUnavailable,    ///< "storage_unavailable": the store cannot write (disk full, read-only): nothing changed
     NoSuchMatch,           ///< "no_such_match": get_record with an unknown match id (or one the player may not read)
     Internal,              ///< "internal": unexpected server failure

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "protocol/bid_json.hpp"
 #include "protocol/event_json.hpp"
 #include "protocol/json_writer.hpp"
@@ -385,11 +387,26 @@ std::string ok_text(const RequestId& id) {
     return out;
 }
 
-std::string hello_text(const RequestId& id, std::string_view token, std::string_view player_id,
-                       std::string_view nickname) {
-    return to_text(
-        ok_reply(id_json(id),
-                 {{"protocol", version}, {"token", token}, {"player", {{"id", player_id}, {"nickname", nickname}}}}));
+namespace {
+
+json identity_json(const PlayerIdentity& player) {
+    return {{"id", player.id}, {"nickname", player.nickname}, {"guest", player.guest}};
+}
+
+}  // namespace
+
+std::string hello_text(const RequestId& id, std::string_view token, const PlayerIdentity& player) {
+    return to_text(ok_reply(id_json(id), {{"protocol", version}, {"token", token}, {"player", identity_json(player)}}));
+}
+
+std::string session_text(const RequestId& id, std::string_view token, const PlayerIdentity& player) {
+    return to_text(ok_reply(id_json(id), {{"token", token}, {"player", identity_json(player)}}));
+}
+
+std::string rate_limited_text(const RequestId& id, std::string_view message, std::int64_t retry_after_s) {
+    json reply = error_reply(id_json(id), ErrorCode::RateLimited, message);
+    reply["retry_after"] = std::max<std::int64_t>(1, retry_after_s);
+    return to_text(reply);
 }
 
 std::string created_text(const RequestId& id, std::string_view table, std::string_view invite) {

@@ -46,9 +46,19 @@ std::string snapshot_text(const platform::Snapshot& snapshot);
 std::string ok_text(const RequestId& id);
 /// As above, into `out` (its capacity is reused).
 void ok_text(const RequestId& id, std::string& out);
-/// The reply to hello: {"type":"ok","id","protocol","token","player":{"id","nickname"}}.
-std::string hello_text(const RequestId& id, std::string_view token, std::string_view player_id,
-                       std::string_view nickname);
+/// The player a session speaks for, as the hello, register and login replies show it.
+struct PlayerIdentity {
+    std::string_view id;
+    std::string_view nickname;  ///< the display name (a registered player's: its username)
+    bool guest = true;          ///< false once registered
+};
+/// The reply to hello: {"type":"ok","id","protocol","token","player":{"id","nickname","guest"}}.
+std::string hello_text(const RequestId& id, std::string_view token, const PlayerIdentity& player);
+/// The reply to register and login: {"type":"ok","id","token","player":{"id","nickname","guest"}}.
+std::string session_text(const RequestId& id, std::string_view token, const PlayerIdentity& player);
+/// A rate_limited error that says when to try again: {"type":"error","id","code":"rate_limited",
+/// "message","retry_after"} (`retry_after_s`: whole seconds, at least 1).
+std::string rate_limited_text(const RequestId& id, std::string_view message, std::int64_t retry_after_s);
 /// The reply to create_table: {"type":"ok","id","table","invite"}.
 std::string created_text(const RequestId& id, std::string_view table, std::string_view invite);
 /// The reply to renew_invite: {"type":"ok","id","invite"}.

@@ -3,9 +3,59 @@
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
+#include <unicode/uspoof.h>
 #include <unicode/utf8.h>
 
+#include <memory>
+
 namespace belote::protocol {
+namespace {
+
+bool valid_utf8(std::string_view raw) {
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(raw.size());) {
+        UChar32 cp = 0;
+        U8_NEXT(raw.data(), i, static_cast<std::int32_t>(raw.size()), cp);
+        if (cp < 0) return false;
+    }
+    return true;
+}
+
+icu::UnicodeString from_utf8(std::string_view raw) {
+    return icu::UnicodeString::fromUTF8(icu::StringPiece(raw.data(), static_cast<std::int32_t>(raw.size())));
+}
+
+/// `text` in NFC; false when ICU fails.
+bool to_nfc(const icu::UnicodeString& text, icu::UnicodeString& out) {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    if (U_FAILURE(status)) return false;
+    out = nfc->normalize(text, status);
+    return U_SUCCESS(status);
+}
+
+/// One spoof checker for the process (uspoof_getSkeleton is thread-safe on a checker no one
+/// modifies).
+const USpoofChecker* spoof_checker() {
+    static const std::unique_ptr<USpoofChecker, decltype(&uspoof_close)> checker = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        return std::unique_ptr<USpoofChecker, decltype(&uspoof_close)>(uspoof_open(&status), &uspoof_close);
+    }();
+    return checker.get();
+}
+
+/// NFKC_Casefold(skeleton(text)); false when ICU fails.
+bool skeleton_and_fold(icu::UnicodeString& text) {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* fold = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    if (U_FAILURE(status) || !spoof_checker()) return false;
+    icu::UnicodeString skeleton;
+    uspoof_getSkeletonUnicodeString(spoof_checker(), 0, text, skeleton, &status);
+    if (U_FAILURE(status)) return false;
+    text = fold->normalize(skeleton, status);
+    return U_SUCCESS(status);
+}
+
+}  // namespace
 
 bool nickname_allows(std::uint32_t cp) {
     if (cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0 || cp == 0x034F) return false;
@@ -34,23 +84,12 @@ bool chat_allows(std::uint32_t cp) {
 CheckedText check_nickname(std::string_view raw, std::size_t max_chars) {
     CheckedText out;
     // Valid UTF-8 first: ICU would turn a bad sequence into U+FFFD silently.
-    for (std::int32_t i = 0; i < static_cast<std::int32_t>(raw.size());) {
-        UChar32 cp = 0;
-        U8_NEXT(raw.data(), i, static_cast<std::int32_t>(raw.size()), cp);
-        if (cp < 0) {
-            out.problem = "nickname is not valid UTF-8";
-            return out;
-        }
-    }
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    if (U_FAILURE(status)) {
-        out.problem = "nickname could not be normalized";
+    if (!valid_utf8(raw)) {
+        out.problem = "nickname is not valid UTF-8";
         return out;
     }
-    const icu::UnicodeString normalized = nfc->normalize(
-        icu::UnicodeString::fromUTF8(icu::StringPiece(raw.data(), static_cast<std::int32_t>(raw.size()))), status);
-    if (U_FAILURE(status)) {
+    icu::UnicodeString normalized;
+    if (!to_nfc(from_utf8(raw), normalized)) {
         out.problem = "nickname could not be normalized";
         return out;
     }
@@ -77,6 +116,51 @@ CheckedText check_nickname(std::string_view raw, std::size_t max_chars) {
         out.problem = "nickname must be at most " + std::to_string(max_chars) + " characters";
     else
         normalized.toUTF8String(out.text);
+    return out;
+}
+
+bool username_allows(std::uint32_t cp, bool first) {
+    if (cp == '_' || cp == '-' || cp == '.') return true;
+    const auto mask = U_GET_GC_MASK(static_cast<UChar32>(cp));
+    if (mask & (U_GC_L_MASK | U_GC_ND_MASK)) return true;  // letters, decimal digits
+    return !first && (mask & (U_GC_MN_MASK | U_GC_MC_MASK));
+}
+
+CheckedText check_username(std::string_view raw) {
+    CheckedText out;
+    icu::UnicodeString normalized;
+    if (!valid_utf8(raw)) {
+        out.problem = "username is not valid UTF-8";
+        return out;
+    }
+    if (!to_nfc(from_utf8(raw), normalized)) {
+        out.problem = "username could not be normalized";
+        return out;
+    }
+    std::size_t chars = 0;
+    for (std::int32_t i = 0; i < normalized.length(); i = normalized.moveIndex32(i, 1), ++chars) {
+        if (!username_allows(static_cast<std::uint32_t>(normalized.char32At(i)), chars == 0)) {
+            out.problem = "username may hold only letters, digits, '_', '-' and '.'";
+            return out;
+        }
+    }
+    if (chars < min_username_chars || chars > max_username_chars)
+        out.problem = "username must be " + std::to_string(min_username_chars) + " to " +
+                      std::to_string(max_username_chars) + " characters";
+    else
+        normalized.toUTF8String(out.text);
+    return out;
+}
+
+std::string name_key(std::string_view raw) {
+    if (!valid_utf8(raw)) return {};
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+    if (U_FAILURE(status)) return {};
+    icu::UnicodeString text = nfkc->normalize(from_utf8(raw), status);
+    if (U_FAILURE(status) || !skeleton_and_fold(text) || !skeleton_and_fold(text)) return {};
+    std::string out;
+    text.toUTF8String(out);
     return out;
 }
 

@@ -28,4 +28,25 @@ bool chat_allows(std::uint32_t cp);
 /// points after normalization, every one allowed by nickname_allows, not only spaces.
 CheckedText check_nickname(std::string_view raw, std::size_t max_chars);
 
+/// Shortest and longest username, in code points after NFC normalization.
+inline constexpr std::size_t min_username_chars = 3;
+inline constexpr std::size_t max_username_chars = 20;
+
+/// Whether `cp` may appear in a username (docs/protocol.md "Accounts"): a letter (general
+/// category L), a combining mark (Mn, Mc) after the first character, a decimal digit (Nd), or one
+/// of `_` `-` `.`.
+bool username_allows(std::uint32_t cp, bool first);
+
+/// The username `raw` in NFC, checked: valid UTF-8, min_username_chars..max_username_chars code
+/// points after normalization, each allowed by username_allows. `problem` names what is wrong.
+CheckedText check_username(std::string_view raw);
+
+/// The key under which a name is unique (usernames, and the registered names a guest's nickname
+/// may not take): `raw` in NFKC, then mapped to its UTS #39 confusables skeleton (ICU
+/// uspoof_getSkeleton) and NFKC-normalized and case-folded (ICU NFKC_Casefold), that step twice,
+/// so that a look-alike of either case meets the same key ("Ana", "ana", "ANA" and "Аna" with a
+/// Cyrillic A all give "ana"; "Il" and "ll" meet too). The key is for comparison only, never
+/// shown. Input that is not valid UTF-8 gives an empty key.
+std::string name_key(std::string_view raw);
+
 }  // namespace belote::protocol

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config ccache
-  libboost-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev libsqlite3-dev prometheus-cpp-dev libicu-dev
+  libboost-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev libsqlite3-dev prometheus-cpp-dev libicu-dev libsodium-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
   valgrind

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <boost/asio/ip/address.hpp>
 
+#include <cctype>
 #include <iostream>
 #include <vector>
 
@@ -56,6 +57,46 @@ void add_ops_options(CLI::App& app, Config& c) {
         ->capture_default_str()
         ->check(CLI::Range(1u, 3'600u));
     app.add_option("--backup", c.backup, "Do not serve: copy the store of --data-dir to this file (online) and exit");
+}
+
+/// An origin as browsers send it: scheme "http" or "https", "://", a host, an optional port, no
+/// path. Lowercased.
+const CLI::Validator web_origin{[](std::string& value) -> std::string {
+                                    for (auto& c : value)
+                                        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                                    const auto rest = value.starts_with("https://")  ? value.substr(8)
+                                                      : value.starts_with("http://") ? value.substr(7)
+                                                                                     : std::string();
+                                    if (rest.empty() || rest.find_first_of("/?#@ ") != std::string::npos)
+                                        return "not an origin such as https://cards.example.org: " + value;
+                                    return {};
+                                },
+                                "ORIGIN"};
+
+/// Accounts and sessions (docs/operations.md "Accounts").
+void add_account_options(CLI::App& app, Config& c) {
+    app.add_option("--session-ttl-days", c.session_ttl_days,
+                   "Days a session token lasts after its last use (then hello with it starts a new guest)")
+        ->envname("BELOTE_SESSION_TTL_DAYS")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 3650u));
+    app.add_option("--password-hash-limits", c.password_hash_limits,
+                   "Argon2id cost of a password hash: interactive (tests only), moderate (~0.5 s, 256 MiB) or "
+                   "sensitive (~3 s, 1 GiB)")
+        ->envname("BELOTE_PASSWORD_HASH_LIMITS")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"interactive", "moderate", "sensitive"}));
+    app.add_option("--password-hash-threads", c.password_hash_threads,
+                   "Threads that hash passwords (each hash holds the memory of its limits)")
+        ->envname("BELOTE_PASSWORD_HASH_THREADS")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 8u));
+    app.add_option("--allowed-origin", c.allowed_origins,
+                   "An origin besides the server's own whose pages may open a WebSocket (repeatable; the variable "
+                   "takes a comma-separated list)")
+        ->envname("BELOTE_ALLOWED_ORIGIN")
+        ->delimiter(',')
+        ->transform(web_origin);
 }
 
 }  // namespace
@@ -117,6 +158,7 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->check(CLI::Range(0u, 60'000u));
 
     add_ops_options(app, c);
+    add_account_options(app, c);
     app.add_option("--reclaim-window-s", c.reclaim_window_s,
                    "Seconds a disconnected player's seat stays reserved during a match (a robot plays meanwhile)")
         ->envname("BELOTE_RECLAIM_WINDOW_S")

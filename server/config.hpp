@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace belote {
 
@@ -53,6 +54,16 @@ struct Config {
     unsigned hello_timeout_s = 10;  ///< --hello-timeout-s, BELOTE_HELLO_TIMEOUT_S: a connection must say hello by then
     unsigned max_connections_per_address =
         20;  ///< --max-connections-per-address, BELOTE_MAX_CONNECTIONS_PER_ADDRESS: WebSockets per IP (0: no limit)
+    // Accounts (docs/operations.md "Accounts"):
+    unsigned session_ttl_days =
+        30;  ///< --session-ttl-days, BELOTE_SESSION_TTL_DAYS: a token's lifetime from its last use
+    /// --password-hash-limits, BELOTE_PASSWORD_HASH_LIMITS: the Argon2id cost, "interactive", "moderate"
+    /// (about 0.5 s and 256 MiB per hash) or "sensitive"
+    std::string password_hash_limits = "moderate";
+    unsigned password_hash_threads = 1;  ///< --password-hash-threads, BELOTE_PASSWORD_HASH_THREADS
+    /// --allowed-origin (repeatable), BELOTE_ALLOWED_ORIGIN (comma-separated): origins besides the
+    /// server's own whose pages may open a WebSocket ("https://cards.example.org"), lowercase
+    std::vector<std::string> allowed_origins;
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

@@ -1,6 +1,7 @@
 #include "server/net/http_session.hpp"
 
 #include "server/net/http_routes.hpp"
+#include "server/net/origin_check.hpp"
 #include "server/net/websocket_session.hpp"
 
 #include <spdlog/spdlog.h>
@@ -51,6 +52,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     const std::string_view target = req.target();
     const std::string_view path = target.substr(0, target.find('?'));
     if (beast::websocket::is_upgrade(req) && path == "/ws") {
+        const std::string_view origin = req[http::field::origin];
+        if (!origin_allowed(origin, req[http::field::host], ctx_->allowed_origins)) return refuse_origin(origin);
         spdlog::debug("http {} /ws (upgrade)", std::string_view(req.method_string()));
         return upgrade_to_websocket();
     }
@@ -61,6 +64,20 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     spdlog::debug("http {} {} -> {}", std::string_view(req.method_string()),
                   status < 400 ? path : std::string_view("(path not logged)"), status);
     std::visit([this](auto&& res) { write(std::move(res)); }, std::move(response));
+}
+
+void HttpSession::refuse_origin(std::string_view origin) {
+    // The origin is a page's scheme, host and port: no secret (the request target is not logged).
+    spdlog::warn("websocket upgrade refused: origin '{}' is not allowed", origin.substr(0, 200));
+    http::response<http::string_body> res{http::status::forbidden, parser_->get().version()};
+    res.set(http::field::server, "belote-server");
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.keep_alive(false);
+    res.body() =
+        "403 Forbidden: WebSocket connections are accepted only from this server's own pages or an origin allowed "
+        "with --allowed-origin (docs/operations.md, \"Origin check\").\n";
+    res.prepare_payload();
+    write(std::move(res));
 }
 
 void HttpSession::upgrade_to_websocket() {

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string_view>
 
 namespace belote::net {
 
@@ -17,7 +18,8 @@ namespace belote::net {
 /// when a request upgrades "/ws". Lives as long as its pending operations (shared_from_this).
 ///
 /// Bounds: 30 s to receive each request, 8 KiB of headers, 16 KiB of body; a request over a bound
-/// or malformed ends the connection.
+/// or malformed ends the connection. An upgrade whose Origin is not allowed (origin_check.hpp) is
+/// answered 403 Forbidden.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
     /// `socket` must have been accepted with a strand executor (see Listener).
@@ -30,6 +32,8 @@ private:
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
     void upgrade_to_websocket();
+    /// Answers an upgrade from a page of `origin` that is not allowed (origin_check.hpp) with 403.
+    void refuse_origin(std::string_view origin);
     template <class Response>
     void write(Response&& res);
     void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

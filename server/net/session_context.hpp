@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace belote::net {
 
@@ -27,6 +29,8 @@ struct SessionContext {
     /// A WebSocket silent for half of this is pinged; one that stays silent (no pong, no message)
     /// for all of it is dropped (TCP closed).
     std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
+    /// Origins besides the server's own whose pages may open a WebSocket (lowercase; origin_check.hpp).
+    std::vector<std::string> allowed_origins;
     /// Receives every WebSocket connection's lifecycle and messages. Owned here (so by the
     /// Server's listener); WebSocketSessions hold it weakly.
     std::shared_ptr<ConnectionHandler> handler;

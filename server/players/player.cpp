@@ -2,6 +2,27 @@
 
 namespace belote::players {
 
+std::string Player::nickname() const {
+    std::lock_guard lock(mutex_);
+    return name_;
+}
+
+bool Player::guest() const {
+    std::lock_guard lock(mutex_);
+    return guest_;
+}
+
+platform::PlayerRef Player::ref() const {
+    std::lock_guard lock(mutex_);
+    return {id_, name_};
+}
+
+void Player::registered(std::string username) {
+    std::lock_guard lock(mutex_);
+    name_ = std::move(username);
+    guest_ = false;
+}
+
 std::shared_ptr<net::Connection> Player::connection() const {
     std::lock_guard lock(mutex_);
     return connection_;

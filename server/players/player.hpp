@@ -1,5 +1,6 @@
 #pragma once
-// A player: an identity that outlives connections (a page reload comes back with its token).
+// A player in memory: the live side of a store::Account (a page reload, or a login elsewhere,
+// comes back to the same Player while it is in memory; the store brings it back otherwise).
 
 #include <cstdint>
 #include <memory>
@@ -13,21 +14,26 @@
 
 namespace belote::players {
 
-/// One player. Identity fields are immutable; the bound connection, the set of tables and the
-/// time of the last disconnection are guarded by a mutex (tables on different strands send to the
-/// same player). Thread-safe.
+/// One player. The id is immutable; the name and guest flag (changed by register), the bound
+/// connection, the set of tables and the time of the last disconnection are guarded by a mutex
+/// (tables on different strands send to the same player). Thread-safe. Holds no session token:
+/// a player may have several sessions (one per browser), and only their hashes are stored.
 class Player {
 public:
-    Player(std::string id, std::string nickname, std::string token)
-        : ref_{std::move(id), std::move(nickname)}, token_(std::move(token)) {}
+    /// Account `id` shown as `nickname`; `guest` until registered.
+    Player(std::string id, std::string nickname, bool guest)
+        : id_(std::move(id)), name_(std::move(nickname)), guest_(guest) {}
 
-    /// Public id: unguessable, unique across restarts and processes.
-    const std::string& id() const { return ref_.id; }
-    const std::string& nickname() const { return ref_.name; }
-    /// How tables know this player.
-    const platform::PlayerRef& ref() const { return ref_; }
-    /// Secret session token (never sent to anyone but this player).
-    const std::string& token() const { return token_; }
+    /// Public id (the account id): unguessable, unique across restarts and processes.
+    const std::string& id() const { return id_; }
+    /// The display name: a guest's nickname, a registered player's username.
+    std::string nickname() const;
+    /// False once the player registered.
+    bool guest() const;
+    /// How tables know this player (id and display name at the time of the call).
+    platform::PlayerRef ref() const;
+    /// The guest registered as `username`: from now on it is shown by that name, not as a guest.
+    void registered(std::string username);
 
     /// The connection the player uses now; null while disconnected.
     std::shared_ptr<net::Connection> connection() const;
@@ -47,9 +53,10 @@ public:
     std::vector<std::string> tables() const;
 
 private:
-    const platform::PlayerRef ref_;
-    const std::string token_;
+    const std::string id_;
     mutable std::mutex mutex_;
+    std::string name_;
+    bool guest_ = true;
     std::shared_ptr<net::Connection> connection_;
     std::int64_t disconnected_at_ = 0;
     std::set<std::string> tables_;

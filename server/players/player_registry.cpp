@@ -2,31 +2,32 @@
 
 namespace belote::players {
 
-PlayerRegistry::Login PlayerRegistry::login(const std::shared_ptr<net::Connection>& connection,
-                                            const std::string& nickname, const std::optional<std::string>& token) {
+PlayerRegistry::Attached PlayerRegistry::attach(const std::shared_ptr<net::Connection>& connection,
+                                                const store::Account& account) {
     std::lock_guard lock(mutex_);
-    Login login;
-    if (token) {
-        if (auto it = by_token_.find(*token); it != by_token_.end()) {
-            login.player = it->second;
-            login.resumed = true;
-        }
-    }
-    if (!login.player) {
-        auto [fresh, id] = make_ids_();
-        while (by_token_.count(fresh)) std::tie(fresh, id) = make_ids_();
-        login.player = std::make_shared<Player>(id, nickname, fresh);
-        by_token_.emplace(fresh, login.player);
-    }
-    auto previous = login.player->attach(connection);
-    if (previous && previous->id() != connection->id()) login.replaced = previous;
-    return login;
+    Attached out;
+    auto& player = by_id_[account.id];
+    out.resumed = player != nullptr;
+    if (!player)
+        player = std::make_shared<Player>(account.id, account.display_name, !account.username);
+    else if (account.username && player->guest())  // registered while this copy was not looking
+        player->registered(account.display_name);
+    out.player = player;
+    auto previous = player->attach(connection);
+    if (previous && previous->id() != connection->id()) out.replaced = previous;
+    return out;
+}
+
+std::shared_ptr<Player> PlayerRegistry::find(const std::string& id) const {
+    std::lock_guard lock(mutex_);
+    auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : it->second;
 }
 
 std::size_t PlayerRegistry::expire(std::int64_t now_ms, std::int64_t ttl_ms,
                                    const std::function<bool(const Player&)>& still_needed) {
     std::lock_guard lock(mutex_);
-    return std::erase_if(by_token_, [&](const auto& entry) {
+    return std::erase_if(by_id_, [&](const auto& entry) {
         const Player& p = *entry.second;
         auto since = p.disconnected_at();
         return since != 0 && now_ms - since >= ttl_ms && !still_needed(p);
@@ -35,7 +36,7 @@ std::size_t PlayerRegistry::expire(std::int64_t now_ms, std::int64_t ttl_ms,
 
 std::size_t PlayerRegistry::size() const {
     std::lock_guard lock(mutex_);
-    return by_token_.size();
+    return by_id_.size();
 }
 
 }  // namespace belote::players

@@ -55,9 +55,14 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config)
                                store::open_store(config)}) {}
 
 GameService::GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts)
-    : config_(config),
+    : ioc_(ioc),
+      config_(config),
       parts_(std::move(parts)),
-      players_([random = parts_.random] { return std::make_pair(random->token(), random->id('p')); }),
+      accounts_(std::make_shared<accounts::AccountService>(
+          parts_.store, parts_.clock, [random = parts_.random] { return random->id('p'); },
+          accounts::account_settings(config.password_hash_limits, config.password_hash_threads,
+                                     config.session_ttl_days),
+          parts_.hash_executor)),
       tables_(table_services(ioc, config, parts_),
               platform::TablePolicy{.reclaim_window = std::chrono::seconds(config.reclaim_window_s),
                                     .takeover_robot_level = takeover_level(config)}) {
@@ -130,8 +135,12 @@ void GameService::refuse(Session& session, const protocol::RequestId& id, ErrorC
 void GameService::dispatch(Session& session, protocol::Request request) {
     const auto& id = request.id;
     if (const auto* h = std::get_if<protocol::Hello>(&request.command)) return hello(session, id, *h);
+    if (auto* l = std::get_if<protocol::Login>(&request.command)) return login(session, id, std::move(*l));
     auto player = session.player();
     if (!player) return refuse(session, id, ErrorCode::NotAuthenticated, "send hello first");
+    if (auto* r = std::get_if<protocol::Register>(&request.command))
+        return register_account(session, std::move(player), id, std::move(*r));
+    if (std::holds_alternative<protocol::Logout>(request.command)) return logout(session, std::move(player), id);
     if (const auto* list = std::get_if<protocol::ListTables>(&request.command)) {
         auto page = tables_.lobby(
             {static_cast<std::size_t>(list->page_size), list->cursor.value_or(0), list->variant, list->free_seats});
@@ -143,26 +152,6 @@ void GameService::dispatch(Session& session, protocol::Request request) {
     if (const auto* m = std::get_if<protocol::GetMatchRecord>(&request.command))
         return match_record(session, *player, id, *m);
     to_table(session, std::move(player), id, std::get<protocol::TableCommand>(std::move(request.command)));
-}
-
-void GameService::hello(Session& session, const protocol::RequestId& id, const protocol::Hello& hello) {
-    if (session.player())
-        return refuse(session, id, ErrorCode::AlreadyAuthenticated, "this connection already said hello");
-    expire_players();
-    auto login = players_.login(session.connection(), hello.nickname, hello.token);
-    const auto& player = login.player;
-    session.set_player(player);
-    if (login.resumed) ops::metrics().reconnection();
-    spdlog::info("connection {}: {} player {} ({})", session.connection()->id(), login.resumed ? "resumed" : "new",
-                 player->id(), player->nickname());
-    if (login.replaced) login.replaced->close(protocol::close_code::replaced, "signed in on another connection");
-    for (const auto& table_id : tables_.recovered_tables_of(player->id())) player->add_table(table_id);
-    session.reply(id, net::SharedText(protocol::hello_text(id, player->token(), player->id(), player->nickname())));
-    for (const auto& table_id : player->tables()) {
-        auto seen = hello.resume.find(table_id);
-        if (auto table = tables_.find(table_id))
-            table->reconnect(player, seen == hello.resume.end() ? std::nullopt : std::optional(seen->second));
-    }
 }
 
 void GameService::create_table(Session& session, const players::Player& player, const protocol::RequestId& id,

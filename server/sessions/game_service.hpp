@@ -2,16 +2,19 @@
 // The game service: every WebSocket connection's session, players (hello), the lobby
 // (list_tables, create_table) and the routing of table requests to their table's actor.
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/io_context.hpp>
 
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "protocol/commands.hpp"
 #include "protocol/error_code.hpp"
+#include "server/accounts/account_service.hpp"
 #include "server/config.hpp"
 #include "server/net/connection.hpp"
 #include "server/players/player_registry.hpp"
@@ -26,12 +29,14 @@ namespace belote::sessions {
 class Session;
 
 /// What the service runs on. Tests replace the clock (a manual one), the random source (fixed
-/// sequences) and the robot pool (robots on the io_context itself).
+/// sequences), the robot pool (robots on the io_context itself) and the store (in memory).
 struct ServiceParts {
     std::shared_ptr<tables::Clock> clock;
     std::shared_ptr<tables::RandomSource> random;
     std::shared_ptr<tables::RobotPool> robots;
-    std::shared_ptr<store::Store> store;
+    std::shared_ptr<store::Store> store;  ///< accounts and sessions (docs/operations.md "The store")
+    /// Where passwords are hashed: none for a pool of Config::password_hash_threads of their own.
+    std::optional<boost::asio::any_io_executor> hash_executor = std::nullopt;
 };
 
 /// Serves every connection. Every request gets exactly one reply; an exception becomes an
@@ -54,7 +59,30 @@ public:
     std::int64_t now_ms() const { return parts_.clock->now_ms(); }
 
 private:
+    // Accounts and sessions (game_service_accounts.cpp).
     void hello(Session& session, const protocol::RequestId& id, const protocol::Hello& hello);
+    void register_account(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
+                          protocol::Register request);
+    void login(Session& session, const protocol::RequestId& id, protocol::Login request);
+    void logout(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id);
+    /// How sign_in answers: the hello reply (with `protocol`) or the register/login one.
+    enum class Reply { Hello, Session };
+    /// Binds the session to the player of `account` (leaving the player it spoke for, if another),
+    /// replies with `token`, closes the player's older connection (4001) and resynchronises its
+    /// tables (`resume`: the last `v` the client saw at each).
+    void sign_in(Session& session, const store::Account& account, const std::string& token,
+                 const protocol::RequestId& id, const std::map<std::string, std::uint64_t>& resume, Reply reply,
+                 bool from_token);
+    /// The connection no longer speaks for `player`: its tables see it disconnect.
+    void leave(Session& session, const std::shared_ptr<players::Player>& player);
+    /// Answers a refused account request.
+    void refuse(Session& session, const protocol::RequestId& id, const accounts::Refusal& refusal);
+    /// Marks `session` busy with an account request and returns the completion to give the
+    /// AccountService: it posts `apply(outcome, open)` to the io_context, under the session's lock
+    /// (docs: Session::finish_account_request). An exception from `apply` becomes `internal`.
+    template <class Outcome, class Apply>
+    std::function<void(Outcome)> account_completion(Session& session, const protocol::RequestId& id, Apply apply);
+
     void create_table(Session& session, const players::Player& player, const protocol::RequestId& id,
                       const protocol::CreateTable& create);
     /// `history`: a page of the player's own matches, read from the store (briefly, on this thread).
@@ -73,8 +101,10 @@ private:
     /// Forgets the guests nobody uses any more (at most once a minute).
     void expire_players();
 
+    boost::asio::io_context& ioc_;
     Config config_;
     ServiceParts parts_;
+    std::shared_ptr<accounts::AccountService> accounts_;
     players::PlayerRegistry players_;
     tables::TableDirectory tables_;
     std::uint64_t metrics_source_ = 0;  ///< ops::Metrics table source (belote_tables)

@@ -17,10 +17,29 @@ Session::Session(GameService& service, std::shared_ptr<net::Connection> connecti
     if (auto colon = address_.rfind(':'); colon != std::string::npos) address_.resize(colon);  // "ip:port"
 }
 
-void Session::set_player(std::shared_ptr<players::Player> player) {
+void Session::set_player(std::shared_ptr<players::Player> player, std::string token) {
     player_ = std::move(player);
+    token_ = std::move(token);
     authenticated_.store(true);
     hello_deadline_.cancel();
+    table_.reset();
+}
+
+void Session::clear_player() {
+    player_.reset();
+    token_.clear();
+    table_.reset();
+}
+
+void Session::finish_account_request(const std::function<void(bool open)>& apply) {
+    std::lock_guard lock(mutex_);
+    busy_ = false;
+    apply(!closed_);
+    while (!busy_ && !closed_ && !held_.empty()) {  // a held frame may start another account request
+        std::string text = std::move(held_.front());
+        held_.erase(held_.begin());
+        handle(text);
+    }
 }
 
 void Session::hello_deadline_passed() {
@@ -40,13 +59,28 @@ std::shared_ptr<tables::TableActor> Session::cached_table(const std::string& id)
 }
 
 void Session::on_text(std::string_view text) {
-    protocol::RequestId id;
-    try {
-        if (!guard_.admit(service_.now_ms())) {
-            spdlog::warn("connection {}: message rate exceeded, closing", connection_->id());
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    if (!guard_.admit(service_.now_ms())) {
+        spdlog::warn("connection {}: message rate exceeded, closing", connection_->id());
+        connection_->close(protocol::close_code::rate_limited, "rate limit exceeded");
+        return;
+    }
+    if (busy_) {
+        if (held_.size() >= max_held_frames) {
+            spdlog::warn("connection {}: too many messages during an account request, closing", connection_->id());
             connection_->close(protocol::close_code::rate_limited, "rate limit exceeded");
             return;
         }
+        held_.emplace_back(text);
+        return;
+    }
+    handle(text);
+}
+
+void Session::handle(std::string_view text) {
+    protocol::RequestId id;
+    try {
         auto decoded = protocol::decode_request(text);
         id = std::visit([](const auto& d) { return d.id; }, decoded);
         if (!authenticated_.load()) {
@@ -55,9 +89,10 @@ void Session::on_text(std::string_view text) {
             if (const auto* error = std::get_if<protocol::DecodeError>(&decoded))
                 return service_.refuse(*this, error->id, error->code, error->message);
             auto& request = std::get<protocol::Request>(decoded);
-            if (!std::holds_alternative<protocol::Hello>(request.command))
+            if (!std::holds_alternative<protocol::Hello>(request.command) &&
+                !std::holds_alternative<protocol::Login>(request.command))
                 return service_.refuse(*this, id, protocol::ErrorCode::NotAuthenticated,
-                                       "only hello is accepted before hello");
+                                       "only hello or login is accepted before hello");
             return service_.dispatch(*this, std::move(request));
         }
         if (!std::holds_alternative<std::monostate>(id)) {  // docs/design.md invariant 5
@@ -77,7 +112,12 @@ void Session::on_text(std::string_view text) {
     }
 }
 
-void Session::on_close() { service_.closed(*this); }
+void Session::on_close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    held_.clear();
+    service_.closed(*this);
+}
 
 void Session::reply(const protocol::RequestId& id, net::SharedText text) {
     if (authenticated_.load() && !std::holds_alternative<std::monostate>(id))

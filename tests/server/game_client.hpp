@@ -16,6 +16,7 @@
 #include "client/sync_client.hpp"
 #include "server/config.hpp"
 #include "server/net/server.hpp"
+#include "tests/support/account_store.hpp"
 
 namespace belote::testing {
 
@@ -73,9 +74,14 @@ public:
     ~GameServer();
 
     unsigned short port() const { return server_->port(); }
+    /// The server's store (accounts and sessions in memory).
+    AccountStore& store() { return *store_; }
+    /// Defaults for tests: robots without delay and with 10 ms to think, the interactive
+    /// password-hash limits (a moderate hash takes 0.5 s and 256 MiB).
     static Config test_config();
 
 private:
+    std::shared_ptr<AccountStore> store_ = std::make_shared<AccountStore>();
     boost::asio::io_context ioc_;
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
     std::unique_ptr<net::Server> server_;

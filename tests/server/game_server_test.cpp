@@ -78,7 +78,8 @@ TEST(GameServerTest, HelloGivesATokenAndAPlayer) {
     json rb = b.request({{"type", "hello"}, {"id", "req-b"}, {"protocol", 1}, {"nickname", "Bo"}});
     EXPECT_EQ(ra["type"], "ok");
     EXPECT_EQ(ra["protocol"], 1);
-    EXPECT_TRUE(std::regex_match(ra["token"].get<std::string>(), std::regex("[0-9a-f]{32}"))) << ra;
+    EXPECT_TRUE(std::regex_match(ra["token"].get<std::string>(), std::regex("[0-9a-f]{64}"))) << ra;  // 256 bits
+    EXPECT_EQ(ra["player"]["guest"], true);
     EXPECT_TRUE(std::regex_match(ra["player"]["id"].get<std::string>(), std::regex("p[a-z2-7]{14}"))) << ra;
     EXPECT_EQ(ra["player"]["nickname"], "Ana");
     EXPECT_EQ(rb["id"], "req-b");

@@ -18,7 +18,7 @@ Config ClockedServer::default_config() {
 
 ClockedServer::ClockedServer(Config config, tables::RobotDecider decider, unsigned robot_threads)
     : clock_(std::make_shared<ManualClock>()), work_(boost::asio::make_work_guard(ioc_)) {
-    start(std::move(config), std::move(decider), robot_threads, std::make_shared<store::MemoryStore>());
+    start(std::move(config), std::move(decider), robot_threads, store_);
 }
 
 ClockedServer::ClockedServer(Config config, std::shared_ptr<store::Store> store, std::int64_t now_ms)
@@ -38,7 +38,10 @@ void ClockedServer::start(Config config, tables::RobotDecider decider, unsigned 
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
-ClockedServer::~ClockedServer() { stop(); }
+ClockedServer::~ClockedServer() {
+    store_->flush();
+    stop();
+}
 
 void ClockedServer::stop() {
     ioc_.stop();  // first: no handler runs any more, as when the process is killed

@@ -15,6 +15,7 @@
 #include "server/store/store.hpp"
 #include "server/tables/robot_pool.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/support/account_store.hpp"
 #include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
@@ -38,12 +39,15 @@ public:
 
     unsigned short port() const { return server_->port(); }
     ManualClock& clock() { return *clock_; }
+    /// The server's store (accounts and sessions in memory).
+    AccountStore& store() { return *store_; }
 
 private:
     void start(Config config, tables::RobotDecider decider, unsigned robot_threads,
                std::shared_ptr<store::Store> store);
 
     std::shared_ptr<ManualClock> clock_;
+    std::shared_ptr<AccountStore> store_ = std::make_shared<AccountStore>();
     boost::asio::io_context ioc_;
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
     std::unique_ptr<net::Server> server_;

@@ -80,7 +80,7 @@ TEST(HardeningTest, BeforeHelloOnlyHelloIsAcceptedAndNoIdIsRemembered) {
     GameClient c(server.port());
     json refused = c.request({{"type", "list_tables"}, {"id", "x"}});
     EXPECT_EQ(code(refused), "not_authenticated");
-    EXPECT_EQ(refused["message"], "only hello is accepted before hello");
+    EXPECT_EQ(refused["message"], "only hello or login is accepted before hello");
     c.hello("Ana");
     // The id was not remembered: it is a new request now (it used to get not_authenticated again).
     EXPECT_EQ(code(c.request({{"type", "list_tables"}, {"id", "x"}})), "ok");

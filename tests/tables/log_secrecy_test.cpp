@@ -1,7 +1,7 @@
 // No secret in a log (docs/design.md invariant 10, issue 18 point 8): a private classic match and a
 // Découverte match played against the real server with every log line kept at debug level; the
 // log holds no seed, no card (so no hand as dealt and no face-down Découverte card), no invitation
-// code and no token.
+// code, no token (of a guest, a registration, a login, a logout) and no password; nor does /metrics.
 
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ostream_sink.h>
@@ -103,8 +103,26 @@ TEST(LogSecrecyTest, ADebugLogHoldsNoSeedCardInvitationOrToken) {
         GameClient back(server.port());  // the token comes back in a hello
         ASSERT_EQ(code(back.hello("Ana", token)), "ok");
         secrets.push_back(token);
+        // Accounts: the guest registers, logs in elsewhere (once with a wrong password), logs out.
+        const std::string password = "pa55-word-of-ana", wrong = "wrong-word-of-ana";
+        json registered = back.request({{"type", "register"}, {"username", "ana_s"}, {"password", password}});
+        ASSERT_EQ(code(registered), "ok");
+        secrets.push_back(registered["token"]);
         json created = create_table(back, {{"variant", "decouverte"}, {"target", 301}});
         records.push_back(play_match(back, created["table"].get<std::string>(), 2));
+        GameClient elsewhere(server.port());
+        EXPECT_EQ(code(elsewhere.request({{"type", "login"}, {"username", "ana_s"}, {"password", wrong}})),
+                  "bad_credentials");
+        json logged_in = elsewhere.request({{"type", "login"}, {"username", "ana_s"}, {"password", password}});
+        ASSERT_EQ(code(logged_in), "ok");
+        secrets.push_back(logged_in["token"]);
+        EXPECT_EQ(code(elsewhere.request({{"type", "logout"}})), "ok");
+        secrets.push_back(password);
+        secrets.push_back(wrong);
+        const std::string metrics =
+            net::testing::http_request(server.port(), boost::beast::http::verb::get, "/metrics").body();
+        ASSERT_NE(metrics.find("belote_"), std::string::npos);
+        for (const auto& secret : secrets) EXPECT_EQ(metrics.find(secret), std::string::npos) << secret;
     }
     const std::string text = log.text();
     ASSERT_NE(text.find("match started"), std::string::npos);  // the log was captured
