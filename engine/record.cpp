@@ -11,7 +11,7 @@ GameRecord make_record(const Match& match, std::vector<RecordedAction> actions) 
     return record;
 }
 
-ReplayResult replay(const GameRecord& record) {
+ReplayResult replay(const GameRecord& record, const ReplayObserver& observe) {
     ReplayResult result;
     Match match(record.options, record.seed.value_or(0));
     result.totals = SideValues::zeros(match.sides());
@@ -46,6 +46,7 @@ ReplayResult replay(const GameRecord& record) {
                     {scored->deal_number, record.deals[dealt - 1].dealer, false, scored->score, scored->totals});
                 result.totals = scored->totals;
             }
+            if (observe) observe(e, match);
         }
         return true;
     };

@@ -4,6 +4,7 @@
 // engine (docs/design.md invariant 1). The JSON form is protocol/'s (protocol/record.hpp).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,10 +57,15 @@ struct ReplayResult {
     std::optional<Failure> failure;
 };
 
+/// Sees each event of a replay, in order, in its full (unprojected) form, with the match as it is
+/// once the action (or the start) that produced the event has been applied.
+using ReplayObserver = std::function<void(const Event& event, const Match& match)>;
+
 /// Replays `record`: a Match with its options, each recorded deck preset in order, started with the
 /// first deal's dealer, then every action applied in order. Fails at the first refused action
 /// (index, seat, the engine's reason), or when a deal's dealer differs from the record, or when the
-/// match needs a deal the record does not hold.
-ReplayResult replay(const GameRecord& record);
+/// match needs a deal the record does not hold. `observe`, when set, is given every event of the
+/// replay before the failure (a deal whose dealer differs from the record is not seen).
+ReplayResult replay(const GameRecord& record, const ReplayObserver& observe = {});
 
 }  // namespace belote

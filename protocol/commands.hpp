@@ -67,6 +67,25 @@ struct CreateTable {
     platform::TableSettings settings;
 };
 
+/// Most matches in one history reply, and the default.
+inline constexpr int max_history_page = 50;
+inline constexpr int default_history_page = 20;
+
+/// `history`: one page of the asking player's finished and cancelled matches, newest first.
+/// Already validated.
+struct History {
+    std::optional<std::int64_t> cursor;  ///< a previous reply's `next`; none: the newest
+    int limit = default_history_page;    ///< 1..max_history_page
+};
+
+/// Longest match id `get_record` accepts (the server's are much shorter).
+inline constexpr std::size_t max_match_id_chars = 64;
+
+/// `get_record` with `match`: the record of a match that ended, from the store.
+struct GetMatchRecord {
+    std::string match;  ///< 1..max_match_id_chars bytes
+};
+
 /// A request to table `table`.
 struct TableCommand {
     std::string table;
@@ -74,7 +93,8 @@ struct TableCommand {
 };
 
 /// Any request.
-using Command = std::variant<Hello, ListTables, CreateTable, TableCommand, Register, Login, Logout>;
+using Command =
+    std::variant<Hello, ListTables, CreateTable, TableCommand, Register, Login, Logout, History, GetMatchRecord>;
 
 /// A decoded request: its id (echoed in the reply) and its command.
 struct Request {

@@ -416,6 +416,36 @@ ListTables decode_list_tables(const Msg& msg) {
     return list;
 }
 
+/// `history` with its optional `cursor` (a previous reply's `next`) and `limit`.
+template <class Msg>
+History decode_history(const Msg& msg) {
+    History history;
+    if (const auto* limit = find_field(msg, "limit"); limit && !limit->is_null())
+        history.limit = int_value(*limit, "limit", 1, max_history_page, ErrorCode::BadMessage,
+                                  "field 'limit' must be within 1.." + std::to_string(max_history_page));
+    if (auto cursor = optional_string(msg, "cursor")) {
+        std::int64_t value = 0;
+        const char* end = cursor->data() + cursor->size();
+        auto [ptr, ec] = std::from_chars(cursor->data(), end, value);
+        if (cursor->empty() || ec != std::errc() || ptr != end || value <= 0)
+            fail(ErrorCode::BadMessage, "field 'cursor' must be the 'next' of a history reply");
+        history.cursor = value;
+    }
+    return history;
+}
+
+/// `get_record` naming a `match` (the store's record) rather than a `table`.
+template <class Msg>
+GetMatchRecord decode_match_record(const Msg& msg) {
+    if (const auto* table = find_field(msg, "table"); table && !table->is_null())
+        fail(ErrorCode::BadMessage, "get_record takes 'table' or 'match', not both");
+    std::string match = string_field(msg, "match");
+    if (match.empty() || match.size() > max_match_id_chars)
+        fail(ErrorCode::BadMessage,
+             "field 'match' must be a match id of 1.." + std::to_string(max_match_id_chars) + " characters");
+    return GetMatchRecord{std::move(match)};
+}
+
 template <class Msg>
 Command decode_command(std::string_view type, const Msg& msg) {
     if constexpr (std::is_same_v<Msg, json>) {
@@ -426,6 +456,9 @@ Command decode_command(std::string_view type, const Msg& msg) {
     if (type == "list_tables") return decode_list_tables(msg);
     if (type == "register") return decode_register(msg);
     if (type == "logout") return Logout{};
+    if (type == "history") return decode_history(msg);
+    if (type == "get_record")
+        if (const auto* match = find_field(msg, "match"); match && !match->is_null()) return decode_match_record(msg);
     if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");
     std::string table = string_field(msg, "table");
     return TableCommand{std::move(table), *table_request(type, msg)};

@@ -8,6 +8,7 @@
 #include "server/app.hpp"
 #include "server/ops/lifecycle.hpp"
 #include "server/ops/metrics.hpp"
+#include "server/sessions/match_history.hpp"
 #include "server/sessions/session.hpp"
 #include "server/store/open_store.hpp"
 
@@ -147,6 +148,9 @@ void GameService::dispatch(Session& session, protocol::Request request) {
     }
     if (const auto* c = std::get_if<protocol::CreateTable>(&request.command))
         return create_table(session, *player, id, *c);
+    if (const auto* h = std::get_if<protocol::History>(&request.command)) return history(session, *player, id, *h);
+    if (const auto* m = std::get_if<protocol::GetMatchRecord>(&request.command))
+        return match_record(session, *player, id, *m);
     to_table(session, std::move(player), id, std::get<protocol::TableCommand>(std::move(request.command)));
 }
 
@@ -184,6 +188,41 @@ void GameService::create_table(Session& session, const players::Player& player, 
         created_from_[session.address()].push_back(table);
     }
     spdlog::info("{} ({}) created table {}", player.id(), player.nickname(), table->id());
+}
+
+void GameService::history(Session& session, const players::Player& player, const protocol::RequestId& id,
+                          const protocol::History& history) {
+    store::HistoryPage page;
+    try {
+        page = parts_.store->history(player.id(), history.cursor, static_cast<std::size_t>(history.limit));
+    } catch (const store::StoreError& e) {
+        spdlog::error("history of {} could not be read: {}", player.id(), e.what());
+        return refuse(session, id, ErrorCode::StorageUnavailable, "the match history cannot be read right now");
+    }
+    std::vector<protocol::MatchEntry> entries;
+    entries.reserve(page.matches.size());
+    for (const auto& m : page.matches) entries.push_back(history_entry(m, player.id()));
+    session.reply(id, net::SharedText(protocol::history_text(id, entries, page.next)));
+}
+
+void GameService::match_record(Session& session, const players::Player& player, const protocol::RequestId& id,
+                               const protocol::GetMatchRecord& request) {
+    std::optional<store::FinishedMatch> match;
+    try {
+        match = parts_.store->match(request.match);
+    } catch (const store::StoreError& e) {
+        spdlog::error("match {} could not be read: {}", request.match, e.what());
+        return refuse(session, id, ErrorCode::StorageUnavailable, "the match record cannot be read right now");
+    }
+    // A match still being played is not in the store: its record is never given out before its end.
+    if (!match || !may_read_record(*match, player.id()))
+        return refuse(session, id, ErrorCode::NoSuchMatch, "no finished match '" + request.match + "'");
+    auto text = protocol::match_record_text(id, history_entry(*match, player.id()), match->record);
+    if (!text) {
+        spdlog::error("match {}: the stored record cannot be read", request.match);
+        return refuse(session, id, ErrorCode::Internal, "the record of this match cannot be read");
+    }
+    session.reply(id, net::SharedText(std::move(*text)));
 }
 
 void GameService::to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,

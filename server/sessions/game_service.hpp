@@ -85,6 +85,12 @@ private:
 
     void create_table(Session& session, const players::Player& player, const protocol::RequestId& id,
                       const protocol::CreateTable& create);
+    /// `history`: a page of the player's own matches, read from the store (briefly, on this thread).
+    void history(Session& session, const players::Player& player, const protocol::RequestId& id,
+                 const protocol::History& history);
+    /// `get_record` by match: the stored record of a match that ended, with its replay.
+    void match_record(Session& session, const players::Player& player, const protocol::RequestId& id,
+                      const protocol::GetMatchRecord& request);
     void to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
                   protocol::TableCommand command);
     /// Tables created, by creator (a player id or an IP address).

@@ -9,6 +9,8 @@
 //   "!p<b>" the b-th legal action of the last `turn` this connection received
 //   "!l<b>" list_tables: page_size (b & 63, 0 to 63: out of range too), from the last `next`
 //           received (bit 6), variant filter (bit 7), free_seats (b % 6)
+//   "!H<b>" history: limit (b & 63, 0 to 63: out of range too), from the last `next` received (bit 6)
+//   "!m<b>" get_record by match: a match id from the history replies received, or "<table>-1"
 // (<b> is one byte: seat = (b & 7) % 6 - 1, so -1..4 are all tried; the table is one of the ids
 // created so far, chosen by b >> 3, or "t1" before any).
 // Robots act without delay, on the io_context; matches are to 301. At most 256 frames per input. After each frame
@@ -84,8 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::make_shared<belote::store::MemoryStore>(), ioc.get_executor()};  // passwords hashed on `ioc` (drained)
     auto handler = std::make_shared<belote::sessions::GameService>(ioc, config, parts);
     std::array<std::shared_ptr<FakeConnection>, 6> conns{};
-    std::vector<std::string> tables;  // ids from create_table replies
-    json next_cursor;                 // the last list_tables reply's `next`
+    std::vector<std::string> tables;   // ids from create_table replies
+    json next_cursor;                  // the last list_tables reply's `next`
+    json history_cursor;               // the last history reply's `next`
+    std::vector<std::string> matches;  // match ids from history replies
     auto close = [](FakeConnection& c) {
         c.closed_ = true;
         if (auto sink = std::move(c.sink)) sink->on_close();
@@ -105,7 +109,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     if (it != c->replies.end()) ++it->second;
                 }
                 if (type == "turn" && m.contains("legal")) c->last_turn = m;
-                if (type == "ok" && m.contains("next")) {
+                if (type == "ok" && m.contains("matches")) {
+                    if (!m["matches"].is_array() || m["matches"].size() > 50) std::abort();  // a page, bounded
+                    history_cursor = m["next"];
+                    for (const auto& entry : m["matches"])
+                        if (matches.size() < 16) matches.push_back(entry.value("match", ""));
+                } else if (type == "ok" && m.contains("next")) {
                     if (!m["tables"].is_array() || m["tables"].size() > 50) std::abort();  // a page, bounded
                     next_cursor = m["next"];
                 }
@@ -154,6 +163,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     m = {{"type", "list_tables"}, {"page_size", b & 63}, {"free_seats", b % 6}};
                     if (b & 64) m["cursor"] = next_cursor;
                     if (b & 128) m["variant"] = "classic";
+                    break;
+                case 'H':
+                    m = {{"type", "history"}, {"limit", b & 63}};
+                    if (b & 64) m["cursor"] = history_cursor;
+                    break;
+                case 'm':
+                    m = {{"type", "get_record"},
+                         {"match", matches.empty() ? table + "-1" : matches[(b >> 3) % matches.size()]}};
                     break;
                 case 'p':
                     if (c->last_turn.is_object() && !c->last_turn["legal"].empty()) {

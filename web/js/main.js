@@ -8,6 +8,8 @@ import { TableView } from './table.js';
 import { errorText, t, translatePage } from './i18n.js';
 import { Platform, inviteFromLocation } from './platform.js';
 import { VARIANT_SEATS } from './rule-options.js';
+import { HistoryView } from './history.js';
+import { ReplayView } from './replay.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -34,6 +36,8 @@ class App {
     this.platform = new Platform(this);
     this.account = new Account(this);
     this.openSeated = false;   // after a login: open the first table where the player sits
+    this.historyView = new HistoryView(this, $('history'));
+    this.replayView = new ReplayView(this, $('replay'));
     this.joinLink = inviteFromLocation();
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
@@ -130,6 +134,7 @@ class App {
     if (this.joinLink) return this.followInvite();
     if (this.current) this.showScreen('table');
     else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
+    else if (!login && ['history', 'replay'].includes(document.body.dataset.screen)) return; // a reconnection: stay there
     else this.showScreen('lobby');
   }
 
@@ -286,6 +291,20 @@ class App {
     this.refreshListing();
   }
 
+  /** The player's match history (history.js). */
+  openHistory() {
+    this.current = null;
+    localStorage.removeItem(LS_TABLE);
+    this.showScreen('history');
+    this.historyView.show();
+  }
+
+  /** The replay viewer on match `id` (replay.js). */
+  openReplay(id) {
+    this.showScreen('replay');
+    this.replayView.open(id);
+  }
+
   goLobby() {
     this.current = null;
     localStorage.removeItem(LS_TABLE);
@@ -298,6 +317,8 @@ class App {
     $('login').hidden = name !== 'login';
     $('lobby').hidden = name !== 'lobby';
     $('table').hidden = name !== 'table';
+    $('history').hidden = name !== 'history';
+    $('replay').hidden = name !== 'replay';
     if (name === 'lobby') this.lobby.show(); else this.lobby.hide();
     clearInterval(this.listingTimer);
     if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);

@@ -1,0 +1,45 @@
+#include "server/sessions/match_history.hpp"
+
+#include <algorithm>
+
+namespace belote::sessions {
+namespace {
+
+bool played(const store::FinishedMatch& match, const std::string& player_id) {
+    return std::any_of(match.seats.begin(), match.seats.end(),
+                       [&](const store::MatchSeat& s) { return s.account_id == player_id; });
+}
+
+/// The side of `seat` at a table of `seats` seats: its partnership at four, the seat itself otherwise.
+int side_of(int seat, std::size_t seats) { return seats == 4 ? seat % 2 : seat; }
+
+}  // namespace
+
+protocol::MatchEntry history_entry(const store::FinishedMatch& match, const std::string& player_id) {
+    protocol::MatchEntry entry;
+    entry.match = match.id;
+    entry.table = match.table_id;
+    entry.variant = match.variant;
+    entry.started_ms = match.started_ms;
+    entry.ended_ms = match.ended_ms;
+    entry.cancelled = match.cancelled;
+    entry.totals = match.totals;
+    entry.winner = match.winner;
+    for (const auto& s : match.seats) {
+        bool you = s.account_id == player_id;
+        entry.seats.push_back({s.seat, s.name, !s.account_id.has_value(), you});
+        if (!you) continue;
+        if (match.cancelled)
+            entry.result = protocol::MatchResult::Cancelled;
+        else if (match.winner)
+            entry.result = *match.winner == side_of(s.seat, match.seats.size()) ? protocol::MatchResult::Won
+                                                                                : protocol::MatchResult::Lost;
+    }
+    return entry;
+}
+
+bool may_read_record(const store::FinishedMatch& match, const std::string& player_id) {
+    return !match.private_table || played(match, player_id);
+}
+
+}  // namespace belote::sessions
