@@ -91,11 +91,14 @@ measure() {
 echo "# $(date -u +%FT%TZ) cost: $actions accepted actions per run, $runs run(s), build $build_dir" \
   "($(grep -m1 '^CMAKE_BUILD_TYPE' "$build_dir/CMakeCache.txt" | cut -d= -f2)), --threads $threads," \
   "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-server_cmd=("$build_dir/server/belote-server" --log-level warn --data-dir "$work/data" --robot-delay-ms 0)
+# STORE=memory measures without the SQLite journal (default sqlite: each run on a fresh data directory).
+server_cmd=("$build_dir/server/belote-server" --log-level warn --data-dir "$work/data" --robot-delay-ms 0
+            --store "${STORE:-sqlite}")
 echo_cmd=("$build_dir/bench/echo/belote-echo")
 printf '%-14s %4s %16s %13s %13s %11s %10s\n' "" run "instructions" "allocations" "operator new" "frees" "frames in"
 s_ir=0 s_alloc=0 e_ir=0 e_alloc=0
 for r in $(seq "$runs"); do
+  rm -rf "$work/data"
   measure server --warmup 1 -- "${server_cmd[@]}"
   read -r ir alloc news frees _ n _ frames _ deals _ matches <"$work/server.result"
   awk -v r="$r" -v n="$n" -v ir="$ir" -v a="$alloc" -v w="$news" -v f="$frees" -v fr="$frames" \
