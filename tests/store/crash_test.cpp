@@ -17,6 +17,7 @@
 #include <random>
 #include <thread>
 
+#include "client/sync_client.hpp"
 #include "engine/record.hpp"
 #include "protocol/action_json.hpp"
 #include "protocol/record.hpp"
@@ -145,17 +146,28 @@ public:
                     client_ = come_back(life_, token_, "Ana " + variant_.substr(0, 8), table_, versions_.last);
                     redo();
                 }
+                if (ended_) {  // after a match end, even one heard just before a kill: its record, then the next
+                    check_record(*ended_);
+                    ended_.reset();
+                    ++matches_;
+                    need_start_ = matches_ < matches_per_table;
+                    continue;
+                }
                 if (need_start_) start();
                 handle(client_->next_event());
+                quiet_ = 0;
+            } catch (const client::TimeoutError& e) {
+                // Nothing came for 10 s (the client is unusable after a timeout: come back with
+                // resume); three times in a row means the table is stuck.
+                client_.reset();
+                if (++quiet_ < 3) continue;
+                ADD_FAILURE() << variant_ << ": nothing for 30 s\nlast events:\n" << recent_events();
+                break;
             } catch (const std::exception& e) {
                 client_.reset();
                 if (!life_.wait_past(life)) {
-                    std::string seen;
-                    for (const auto& r : recent_) seen += r.dump() + "\n";
-                    auto log = life_.output();
                     ADD_FAILURE() << variant_ << ": no restart after: " << e.what() << "\nlast events:\n"
-                                  << seen << "server log (end):\n"
-                                  << log.substr(log.size() > 6000 ? log.size() - 6000 : 0);
+                                  << recent_events();
                     break;
                 }
                 life = life_.generation();
@@ -202,10 +214,14 @@ private:
             acked_.clear();
             need_start_ = false;
         } else if (type == "match_ended") {
-            check_record(e);
-            ++matches_;
-            need_start_ = matches_ < matches_per_table;
+            ended_ = e;
         }
+    }
+
+    std::string recent_events() const {
+        std::string seen;
+        for (const auto& r : recent_) seen += r.dump() + "\n";
+        return seen;
     }
 
     void act(const json& legal) {
@@ -250,6 +266,8 @@ private:
     std::optional<json> pending_;
     std::vector<Action> acked_;
     std::deque<json> recent_;
+    std::optional<json> ended_;  ///< a match_ended whose record is not checked yet
+    int quiet_ = 0;
     bool need_start_ = false;
     int matches_ = 0;
 };
@@ -267,6 +285,9 @@ void spectate(Life& life, const std::string& table, const std::atomic<bool>& don
             if (!c) c = come_back(life, token, "Wu", table, versions.last);
             json e = c->next_event();
             if (e.value("table", "") == table) versions.see(e, "spectator of " + table);
+        } catch (const client::TimeoutError&) {
+            c.reset();  // between matches a table may be quiet: come back with resume
+            continue;
         } catch (const std::exception&) {
             c.reset();
             if (done) return;
@@ -276,12 +297,7 @@ void spectate(Life& life, const std::string& table, const std::atomic<bool>& don
     }
 }
 
-// DISABLED: in about 4 runs of 5 one table stops after a restart: its player, back with its token
-// after the resume replayed a match_ended, gets no reply to its next request (get_record) and the
-// table's spectator no more notices. Not reproduced in-process (RecoveryTest.APlayerBackAfterA
-// RestartGetsTheRecordAndStartsTheNextMatch passes); under investigation (issue 12 stays open).
-// Run it with --gtest_also_run_disabled_tests --gtest_filter='CrashTest*'.
-TEST(CrashTest, DISABLED_KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
     TempDir data("crash");
     Life life(data.path());
     Progress progress;
