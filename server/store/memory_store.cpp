@@ -19,65 +19,78 @@ void MemoryStore::commit(std::vector<Write> writes, Committed done) {
     std::optional<CommitError> outcome;
     {
         std::lock_guard lock(mutex_);
-        // A batch is atomic: work on copies, keep them only when every write went in.
-        auto accounts = accounts_;
-        auto sessions = sessions_;
-        auto tables = tables_;
-        auto matches = matches_;
-        auto number = match_number_;
-        for (const auto& w : writes)
-            if (!apply(w)) {
-                accounts_.swap(accounts);
-                sessions_.swap(sessions);
-                tables_.swap(tables);
-                matches_.swap(matches);
-                match_number_ = number;
-                outcome = CommitError{CommitError::Kind::Conflict, "UNIQUE constraint failed"};
-                break;
-            }
+        // A batch is atomic: it is checked whole first, then applied (copying the store instead
+        // would cost its whole size per commit).
+        if (admissible(writes))
+            for (const auto& w : writes) apply(w);
+        else
+            outcome = CommitError{CommitError::Kind::Conflict, "UNIQUE constraint failed or journal gap"};
     }
     if (done) done(outcome);
 }
 
-bool MemoryStore::apply(const Write& write) {
-    return std::visit(Overloaded{
-                          [&](const PutAccount& p) {
-                              const auto& key = p.account.username_key;
-                              if (key)
-                                  for (const auto& [id, a] : accounts_)
-                                      if (id != p.account.id && a.username_key == key) return false;
-                              accounts_[p.account.id] = p.account;
-                              return true;
-                          },
-                          [&](const PutSession& p) {
-                              sessions_[p.session.token_hash] = p.session;
-                              return true;
-                          },
-                          [&](const RevokeSession& r) {
-                              sessions_.erase(r.token_hash);
-                              return true;
-                          },
-                          [&](const CreateTable& c) {
-                              return tables_.emplace(c.table.id, OpenTable{c.table, {}}).second;
-                          },
-                          [&](const AppendJournal& a) {
-                              auto it = tables_.find(a.entry.table_id);
-                              if (it == tables_.end()) return false;
-                              it->second.journal.push_back(a.entry);
-                              return true;
-                          },
-                          [&](const CloseTable& c) {
-                              tables_.erase(c.table_id);
-                              return true;
-                          },
-                          [&](const PutMatch& p) {
-                              for (const auto& [n, m] : matches_)
-                                  if (m.id == p.match.id) return false;
-                              matches_[++match_number_] = p.match;
-                              return true;
-                          },
-                      },
-                      write);
+bool MemoryStore::admissible(const std::vector<Write>& writes) const {
+    std::map<std::string, std::string> keys;    // username key -> account id, in this batch
+    std::map<std::string, std::uint64_t> next;  // table -> next journal seq, in this batch
+    std::set<std::string> matches;
+    auto next_seq = [&](const std::string& table) -> std::uint64_t {
+        if (auto it = next.find(table); it != next.end()) return it->second;
+        auto it = tables_.find(table);
+        return it == tables_.end() ? 0 : it->second.journal.size() + 1;
+    };
+    for (const auto& write : writes) {
+        const bool ok =
+            std::visit(Overloaded{
+                           [&](const PutAccount& p) {
+                               const auto& key = p.account.username_key;
+                               if (!key) return true;
+                               if (auto it = keys.find(*key); it != keys.end() && it->second != p.account.id)
+                                   return false;
+                               for (const auto& [id, a] : accounts_)
+                                   if (id != p.account.id && a.username_key == key) return false;
+                               keys[*key] = p.account.id;
+                               return true;
+                           },
+                           [&](const CreateTable& c) {
+                               if (tables_.count(c.table.id) || next.count(c.table.id)) return false;
+                               next[c.table.id] = 1;
+                               return true;
+                           },
+                           [&](const AppendJournal& a) {
+                               const auto expected = next_seq(a.entry.table_id);
+                               if (expected == 0 || a.entry.seq != expected) return false;
+                               next[a.entry.table_id] = expected + 1;
+                               return true;
+                           },
+                           [&](const PutMatch& p) {
+                               if (match_ids_.count(p.match.id) || matches.count(p.match.id)) return false;
+                               matches.insert(p.match.id);
+                               return true;
+                           },
+                           [](const auto&) { return true; },
+                       },
+                       write);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+void MemoryStore::apply(const Write& write) {
+    std::visit(Overloaded{
+                   [&](const PutAccount& p) { accounts_[p.account.id] = p.account; },
+                   [&](const PutSession& p) { sessions_[p.session.token_hash] = p.session; },
+                   [&](const RevokeSession& r) { sessions_.erase(r.token_hash); },
+                   [&](const CreateTable& c) {
+                       tables_.emplace(c.table.id, OpenTable{c.table, {}});
+                   },
+                   [&](const AppendJournal& a) { tables_.at(a.entry.table_id).journal.push_back(a.entry); },
+                   [&](const CloseTable& c) { tables_.erase(c.table_id); },
+                   [&](const PutMatch& p) {
+                       match_ids_.insert(p.match.id);
+                       matches_[++match_number_] = p.match;
+                   },
+               },
+               write);
 }
 
 std::optional<Account> MemoryStore::account(const std::string& id) {

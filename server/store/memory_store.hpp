@@ -4,6 +4,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "server/store/store.hpp"
 
@@ -26,14 +27,17 @@ public:
     void flush() override {}
 
 private:
-    /// Applies `write`; false on a taken unique key.
-    bool apply(const Write& write);
+    /// True when every write of the batch can go in: no taken unique key (username, table id,
+    /// match id), each journal entry right after its table's last one.
+    bool admissible(const std::vector<Write>& writes) const;
+    void apply(const Write& write);
 
     std::mutex mutex_;
     std::map<std::string, Account> accounts_;
     std::map<std::string, Session> sessions_;
     std::map<std::string, OpenTable> tables_;        ///< the open ones
     std::map<std::int64_t, FinishedMatch> matches_;  ///< by number
+    std::set<std::string> match_ids_;
     std::int64_t match_number_ = 0;
 };
 
