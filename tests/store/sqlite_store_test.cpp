@@ -1,6 +1,6 @@
 // The SQLite store on real files: schema migrations and what start-up refuses, group-committed
 // batches (a conflict rolls back its own batch only), the journal's no-gap rule, history pages,
-// and the online backup.
+// the online backup, and a disk that turns read-only under the running store.
 
 #include <gtest/gtest.h>
 
@@ -12,6 +12,7 @@
 #include "server/store/memory_store.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/support/read_only_vfs.hpp"
 #include "tests/support/server_process.hpp"
 
 namespace belote::store {
@@ -137,6 +138,37 @@ TEST(SqliteStoreTest, AJournalEntryThatDoesNotFollowTheLastIsRefused) {
     ASSERT_TRUE(again);
     EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("t1", 2)}}), std::nullopt);
     EXPECT_EQ(store.open_table("t1")->journal.size(), 2u);
+}
+
+TEST(SqliteStoreTest, ADiskTurnedReadOnlyFailsCommitsUntilItWritesAgainAndKeepsWhatWasCommitted) {
+    testing::ReadOnlyVfs vfs;
+    TempDir dir("store");
+    const auto path = (dir.path() / "belote.db").string();
+    {
+        SqliteStore store(path, Durability::Normal);
+        std::promise<void> recovered;
+        store.on_recovered([&] { recovered.set_value(); });
+        ASSERT_EQ(commit_and_wait(store, {CreateTable{{"t1", 10, "{}"}}, AppendJournal{entry("t1", 1)}}), std::nullopt);
+
+        vfs.set_read_only(true);
+        auto refused = commit_and_wait(store, {AppendJournal{entry("t1", 2)}});
+        ASSERT_TRUE(refused);
+        EXPECT_EQ(refused->kind, CommitError::Kind::Storage);
+        EXPECT_FALSE(store.healthy());
+        auto again = commit_and_wait(store, {AppendJournal{entry("t1", 2)}});
+        ASSERT_TRUE(again);
+        EXPECT_EQ(again->kind, CommitError::Kind::Storage);
+
+        vfs.set_read_only(false);  // the writer's probe (every second) finds the disk writable
+        ASSERT_EQ(recovered.get_future().wait_for(std::chrono::seconds(20)), std::future_status::ready);
+        EXPECT_TRUE(store.healthy());
+        EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("t1", 2)}}), std::nullopt);
+    }
+    SqliteStore reopened(path, Durability::Normal);
+    const auto table = reopened.open_table("t1");
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->journal.size(), 2u);
+    EXPECT_EQ(table->journal[1].seq, 2u);
 }
 
 TEST(SqliteStoreTest, AClosedTableIsNotBroughtBackAndItsJournalIsDropped) {
