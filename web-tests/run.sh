@@ -54,7 +54,7 @@ fi
 status=0
 TESTS=("$@")
 [[ ${#TESTS[@]} -gt 0 ]] || TESTS=(tests/)
-BELOTE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 --test-timeout=180000 "${TESTS[@]}" || status=$?
+BELOTE_URL="http://127.0.0.1:$PORT" BELOTE_SERVER_BIN="$BIN" node --test --test-concurrency=1 --test-timeout=180000 "${TESTS[@]}" || status=$?
 if [[ $status -ne 0 ]]; then
   echo "web-tests: server log (last 60 lines):" >&2
   tail -n 60 "$LOG" >&2

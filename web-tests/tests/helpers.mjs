@@ -20,15 +20,16 @@ export function launch() {
 /**
  * A fresh browser context (own localStorage) with a page that records uncaught page errors.
  * `locale` sets the browser's languages (navigator.languages, Accept-Language); `beforeGoto(context)`
- * runs before the first navigation (e.g. to route the WebSocket); `path` is appended to BASE_URL.
+ * runs before the first navigation (e.g. to route the WebSocket); `path` is appended to `base`
+ * (default BASE_URL, the suite's server).
  */
-export async function openPage(browser, viewport = { width: 1100, height: 860 }, { locale = 'en-US', beforeGoto, path: at = '' } = {}) {
+export async function openPage(browser, viewport = { width: 1100, height: 860 }, { locale = 'en-US', beforeGoto, path: at = '', base = BASE_URL } = {}) {
   const context = await browser.newContext({ viewport, locale });
   if (beforeGoto) await beforeGoto(context);
   const page = await context.newPage();
   page.pageErrors = [];
   page.on('pageerror', (e) => page.pageErrors.push(e));
-  await page.goto(BASE_URL + at);
+  await page.goto(base + at);
   return page;
 }
 
