@@ -108,41 +108,42 @@ void load_seats(Connection& db, FinishedMatch& m) {
 
 }  // namespace
 
-/// The writer's prepared statements.
+/// The writer's prepared statements. A conflict (OR ROLLBACK) ends the whole transaction: SQLite then
+/// keeps no statement journal (a copy of every page an insert touches, for undoing that statement
+/// alone), and commit_group() redoes the group one batch per transaction.
 struct SqliteStore::Statements {
     explicit Statements(sqlite3* db)
-        : put_account(db,
-                      "INSERT INTO accounts (id, display_name, username, username_key, password_hash, created_ms) "
-                      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET display_name = "
-                      "excluded.display_name, username = excluded.username, username_key = excluded.username_key, "
-                      "password_hash = excluded.password_hash"),
+        : put_account(
+              db,
+              "INSERT OR ROLLBACK INTO accounts (id, display_name, username, username_key, password_hash, created_ms) "
+              "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET display_name = "
+              "excluded.display_name, username = excluded.username, username_key = excluded.username_key, "
+              "password_hash = excluded.password_hash"),
           put_session(db,
-                      "INSERT INTO sessions (token_hash, account_id, expires_ms) VALUES (?, ?, ?) "
+                      "INSERT OR ROLLBACK INTO sessions (token_hash, account_id, expires_ms) VALUES (?, ?, ?) "
                       "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms"),
           revoke_session(db, "DELETE FROM sessions WHERE token_hash = ?"),
-          create_table(db, "INSERT INTO tables (id, created_ms, creation) VALUES (?, ?, ?)"),
+          create_table(db, "INSERT OR ROLLBACK INTO tables (id, created_ms, creation) VALUES (?, ?, ?)"),
           // A separate query, not INSERT ... SELECT: inserting into the table being selected from
           // makes SQLite copy the selection into a temporary table first (28,000 instructions per entry).
           last_seq(db, "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE table_id = ?"),
-          append(db, "INSERT INTO journal (table_id, seq, at_ms, event) VALUES (?, ?, ?, ?)"),
-          close_table(db, "UPDATE tables SET closed = 1 WHERE id = ?"),
+          append(db, "INSERT OR ROLLBACK INTO journal (table_id, seq, at_ms, event) VALUES (?, ?, ?, ?)"),
+          close_table(db, "UPDATE OR ROLLBACK tables SET closed = 1 WHERE id = ?"),
           drop_journal(db, "DELETE FROM journal WHERE table_id = ?"),
           put_match(db,
-                    "INSERT INTO matches (id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, "
+                    "INSERT OR ROLLBACK INTO matches (id, table_id, variant, started_ms, ended_ms, cancelled, totals, "
+                    "winner, "
                     "record, private_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-          put_seat(db, "INSERT INTO match_seats (match_id, seat, account_id, name) VALUES (?, ?, ?, ?)"),
+          put_seat(db, "INSERT OR ROLLBACK INTO match_seats (match_id, seat, account_id, name) VALUES (?, ?, ?, ?)"),
           probe(db,
                 "INSERT INTO health (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"),
           // Prepared once: sqlite3_exec would parse these again for every group and every batch.
           begin(db, "BEGIN IMMEDIATE"),
           commit(db, "COMMIT"),
-          rollback(db, "ROLLBACK"),
-          savepoint(db, "SAVEPOINT batch"),
-          release(db, "RELEASE batch"),
-          rollback_to(db, "ROLLBACK TO batch") {}
+          rollback(db, "ROLLBACK") {}
     Statement put_account, put_session, revoke_session, create_table, last_seq, append, close_table, drop_journal,
         put_match, put_seat, probe;
-    Statement begin, commit, rollback, savepoint, release, rollback_to;
+    Statement begin, commit, rollback;
 };
 
 SqliteStore::SqliteStore(const std::string& path, Durability durability) {
@@ -226,36 +227,56 @@ void SqliteStore::run_writer() {
 }
 
 void SqliteStore::commit_group(std::vector<Job>& jobs) {
-    auto& w = *writes_;
     std::vector<std::optional<CommitError>> outcomes(jobs.size());
-    try {
-        w.begin.run();
-        for (std::size_t i = 0; i < jobs.size(); ++i) {
-            w.savepoint.run();
-            try {
-                for (const auto& write : jobs[i].writes) apply(write);
-                w.release.run();
-            } catch (const SqliteError& e) {
-                if (e.code() != SQLITE_CONSTRAINT) throw;
-                w.rollback_to.run();
-                w.release.run();
-                outcomes[i] = CommitError{CommitError::Kind::Conflict, e.what()};
-            }
-        }
-        w.commit.run();
-        // Only a write proves the disk takes writes again: a group of conflicts wrote nothing.
-        if (std::any_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o; })) set_healthy(true);
-    } catch (const StoreError& e) {
-        spdlog::error("store: a commit of {} batches failed: {}", jobs.size(), e.what());
-        try {
-            w.rollback.run();
-        } catch (const StoreError&) {  // SQLite may have rolled back already
-        }
-        for (auto& outcome : outcomes) outcome = CommitError{CommitError::Kind::Storage, e.what()};
+    const auto failed = [&](std::size_t from, const StoreError& e) {
+        spdlog::error("store: a commit of {} batches failed: {}", jobs.size() - from, e.what());
+        for (auto i = from; i < jobs.size(); ++i) outcomes[i] = CommitError{CommitError::Kind::Storage, e.what()};
         set_healthy(false);
+    };
+    try {
+        transaction([&] {
+            for (const auto& job : jobs)
+                for (const auto& write : job.writes) apply(write);
+        });
+        set_healthy(true);
+    } catch (const SqliteError& e) {
+        if (e.code() != SQLITE_CONSTRAINT) {
+            failed(0, e);
+        } else {
+            // Some batch conflicts: each batch again in its own transaction, so that only it fails.
+            for (std::size_t i = 0; i < jobs.size(); ++i) try {
+                    transaction([&] {
+                        for (const auto& write : jobs[i].writes) apply(write);
+                    });
+                    set_healthy(true);
+                } catch (const SqliteError& conflict) {
+                    if (conflict.code() != SQLITE_CONSTRAINT) {
+                        failed(i, conflict);
+                        break;
+                    }
+                    outcomes[i] = CommitError{CommitError::Kind::Conflict, conflict.what()};
+                }
+        }
+    } catch (const StoreError& e) {
+        failed(0, e);
     }
     for (std::size_t i = 0; i < jobs.size(); ++i)
         if (jobs[i].done) jobs[i].done(outcomes[i]);
+}
+
+void SqliteStore::transaction(const std::function<void()>& body) {
+    auto& w = *writes_;
+    w.begin.run();
+    try {
+        body();
+        w.commit.run();
+    } catch (const StoreError&) {
+        // A conflict (OR ROLLBACK) or a failed COMMIT may have ended the transaction already.
+        if (!sqlite3_get_autocommit(writer_db_->handle())) try {
+                w.rollback.run();
+            } catch (const StoreError&) {}
+        throw;
+    }
 }
 
 void SqliteStore::apply(const Write& write) {
@@ -319,14 +340,9 @@ void SqliteStore::apply(const Write& write) {
 
 void SqliteStore::probe() {
     try {
-        writes_->begin.run();
-        writes_->probe.bind(1, epoch_ms()).run();
-        writes_->commit.run();
+        transaction([&] { writes_->probe.bind(1, epoch_ms()).run(); });
         set_healthy(true);
     } catch (const StoreError& e) {
-        try {
-            writes_->rollback.run();
-        } catch (const StoreError&) {}
         spdlog::debug("store: still failing: {}", e.what());
     }
 }

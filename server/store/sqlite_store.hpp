@@ -57,6 +57,8 @@ private:
 
     void run_writer();
     void commit_group(std::vector<Job>& jobs);
+    /// Runs `body` in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back and rethrows.
+    void transaction(const std::function<void()>& body);
     void apply(const Write& write);
     void probe();
     void set_healthy(bool healthy);
