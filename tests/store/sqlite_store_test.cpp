@@ -127,6 +127,47 @@ TEST(SqliteStoreTest, ATakenUsernameRollsBackItsOwnBatchOnly) {
     EXPECT_EQ(store.account_by_username("ana")->id, "p1");
 }
 
+TEST(SqliteStoreTest, InOneGroupOnlyTheConflictingBatchesFailAndTheOthersAreCommitted) {
+    TempDir dir("store");
+    SqliteStore store((dir.path() / "belote.db").string(), Durability::Normal);
+    ASSERT_EQ(commit_and_wait(store, {PutAccount{registered("p1", "Ana", "ana")}, CreateTable{{"t1", 10, "{}"}}}),
+              std::nullopt);
+    // The writer runs completions on its thread: holding the first one makes it take the next four
+    // batches together, as one group.
+    std::promise<void> release;
+    std::promise<std::optional<CommitError>> held;
+    store.commit({AppendJournal{entry("t1", 1)}}, [&](const auto& e) {
+        held.set_value(e);
+        release.get_future().wait();
+    });
+    std::vector<std::promise<std::optional<CommitError>>> outcomes(4);
+    const auto into = [&](std::size_t i) { return [&, i](const auto& e) { outcomes[i].set_value(e); }; };
+    store.commit({PutAccount{guest("p2", "Bo")}, AppendJournal{entry("t1", 2)}}, into(0));
+    store.commit({PutAccount{registered("p3", "ANA", "ana")}, PutSession{{"h3", "p3", 1}}}, into(1));  // name taken
+    store.commit({AppendJournal{entry("t1", 5)}}, into(2));                                            // a gap
+    store.commit({AppendJournal{entry("t1", 3)}, PutSession{{"h2", "p2", 1}}}, into(3));
+    EXPECT_EQ(held.get_future().get(), std::nullopt);
+    release.set_value();
+
+    EXPECT_EQ(outcomes[0].get_future().get(), std::nullopt);
+    auto taken = outcomes[1].get_future().get();
+    ASSERT_TRUE(taken);
+    EXPECT_EQ(taken->kind, CommitError::Kind::Conflict);
+    auto gap = outcomes[2].get_future().get();
+    ASSERT_TRUE(gap);
+    EXPECT_EQ(gap->kind, CommitError::Kind::Conflict);
+    EXPECT_EQ(outcomes[3].get_future().get(), std::nullopt);
+    EXPECT_TRUE(store.healthy());
+    EXPECT_TRUE(store.account("p2"));
+    EXPECT_TRUE(store.session("h2"));
+    EXPECT_FALSE(store.account("p3"));
+    EXPECT_FALSE(store.session("h3"));
+    const auto table = store.open_table("t1");
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->journal.size(), 3u);
+    EXPECT_EQ(table->journal.back().seq, 3u);
+}
+
 TEST(SqliteStoreTest, AJournalEntryThatDoesNotFollowTheLastIsRefused) {
     TempDir dir("store");
     SqliteStore store((dir.path() / "belote.db").string(), Durability::Normal);
