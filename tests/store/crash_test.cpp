@@ -272,14 +272,26 @@ private:
     int matches_ = 0;
 };
 
-/// A spectator of one table: reads everything, checks the versions, comes back after each kill.
-void spectate(Life& life, const std::string& table, const std::atomic<bool>& done, VersionCheck& versions) {
-    std::unique_ptr<GameClient> c;
+/// A spectator of one table, watching it before the kills begin (a kill during its hello would
+/// leave it nobody to come back as).
+struct Spectator {
+    std::unique_ptr<GameClient> client;
     std::string token;
+};
+
+Spectator start_watching(Life& life, const std::string& table) {
+    Spectator s{std::make_unique<GameClient>(life.port()), {}};
+    s.token = s.client->hello("Wu")["token"];
+    EXPECT_EQ(code(s.client->request({{"type", "watch"}, {"table", table}})), "ok") << "watch refused";
+    return s;
+}
+
+/// The spectator reads everything, checks the versions, and comes back after each kill.
+void spectate(Life& life, const std::string& table, const std::atomic<bool>& done, VersionCheck& versions,
+              Spectator spectator) {
+    auto c = std::move(spectator.client);
+    const auto token = spectator.token;
     std::uint64_t generation = life.generation();
-    c = std::make_unique<GameClient>(life.port());
-    token = c->hello("Wu")["token"];
-    if (code(c->request({{"type", "watch"}, {"table", table}})) != "ok") return ADD_FAILURE() << "watch refused";
     while (!done) {
         try {
             if (!c) c = come_back(life, token, "Wu", table, versions.last);
@@ -311,8 +323,13 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
     std::atomic<bool> done{false};
     std::vector<VersionCheck> watched(players.size());
     std::vector<std::thread> threads;
+    std::vector<Spectator> spectators;
+    for (auto& p : players) spectators.push_back(start_watching(life, p->table()));
+    ASSERT_FALSE(HasFailure());
     for (std::size_t i = 0; i < players.size(); ++i) {
-        threads.emplace_back([&, i] { spectate(life, players[i]->table(), done, watched[i]); });
+        threads.emplace_back([&, i, s = std::move(spectators[i])]() mutable {
+            spectate(life, players[i]->table(), done, watched[i], std::move(s));
+        });
         threads.emplace_back([&, i] { players[i]->run(); });
     }
 
