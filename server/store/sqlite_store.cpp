@@ -272,6 +272,7 @@ void SqliteStore::transaction(const std::function<void()>& body) {
         w.commit.run();
     } catch (const StoreError&) {
         // A conflict (OR ROLLBACK) or a failed COMMIT may have ended the transaction already.
+        last_seq_.clear();  // it may hold entries that were rolled back
         if (!sqlite3_get_autocommit(writer_db_->handle())) try {
                 w.rollback.run();
             } catch (const StoreError&) {}
@@ -301,9 +302,7 @@ void SqliteStore::apply(const Write& write) {
                        // An entry goes in only right after the table's last one: a journal never has a
                        // gap, even when an earlier batch of the table failed and a later one did not.
                        const auto& e = a.entry;
-                       w.last_seq.bind(1, e.table_id);
-                       const auto last = w.last_seq.step() ? w.last_seq.integer(0) : 0;
-                       w.last_seq.reset();
+                       const auto last = last_seq(e.table_id);
                        if (static_cast<std::int64_t>(e.seq) != last + 1)
                            throw SqliteError(SQLITE_CONSTRAINT, "journal of table " + e.table_id + ": entry " +
                                                                     std::to_string(e.seq) + " does not follow entry " +
@@ -313,10 +312,12 @@ void SqliteStore::apply(const Write& write) {
                            .bind(3, e.at_ms)
                            .bind(4, e.event)
                            .run();
+                       last_seq_[e.table_id] = static_cast<std::int64_t>(e.seq);
                    },
                    [&](const CloseTable& c) {
                        w.close_table.bind(1, c.table_id).run();
                        w.drop_journal.bind(1, c.table_id).run();
+                       last_seq_.erase(c.table_id);
                    },
                    [&](const PutMatch& p) {
                        const auto& m = p.match;
@@ -336,6 +337,15 @@ void SqliteStore::apply(const Write& write) {
                    },
                },
                write);
+}
+
+std::int64_t SqliteStore::last_seq(const std::string& table_id) {
+    if (auto known = last_seq_.find(table_id); known != last_seq_.end()) return known->second;
+    auto& query = writes_->last_seq;
+    query.bind(1, table_id);
+    const auto last = query.step() ? query.integer(0) : 0;
+    query.reset();
+    return last_seq_[table_id] = last;
 }
 
 void SqliteStore::probe() {

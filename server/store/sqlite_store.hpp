@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "server/store/store.hpp"
@@ -60,12 +61,17 @@ private:
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back and rethrows.
     void transaction(const std::function<void()>& body);
     void apply(const Write& write);
+    /// The sequence number of `table_id`'s last journal entry (0: none), from last_seq_ or the file.
+    std::int64_t last_seq(const std::string& table_id);
     void probe();
     void set_healthy(bool healthy);
     OpenTable load(const TableRecord& table);
 
     std::unique_ptr<Connection> writer_db_;
     std::unique_ptr<Statements> writes_;
+    /// The writer's knowledge of each open table's last journal entry, as committed or about to be
+    /// in the current transaction; cleared when a transaction is rolled back.
+    std::unordered_map<std::string, std::int64_t> last_seq_;
     std::mutex read_mutex_;
     std::unique_ptr<Connection> reader_db_;
 
