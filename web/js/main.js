@@ -189,6 +189,7 @@ class App {
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
     this.platform.onEvent(m);
+    if (m.type === 'match_started') this.tableView.newMatch(m.table);
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
       this.tables.set(m.table, fromSnapshot(m, prev));

@@ -39,8 +39,14 @@ export function fromListing(t) {
     trick: { leader: null, cards: [] }, last_trick: null, tricks_won: zeros(sides), card_points_won: zeros(sides),
     totals: zeros(sides), escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
-    scoreRows: [],
+    scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null,
   };
+}
+
+/** A match cancelled by agreement leaves nothing in play: no cards, no turn, no trick. */
+function clearCancelledMatch(s) {
+  Object.assign(s, { state: 'finished', phase: 'finished', cancelled: true, hand: [], hand_sizes: zeros(s.seats.length),
+    turn_up: null, trick: { leader: null, cards: [] }, to_act: null, legal: [], callouts: {}, thrownIn: false });
 }
 
 export function fromSnapshot(msg, previous) {
@@ -74,6 +80,7 @@ export function fromSnapshot(msg, previous) {
   variantFromSnapshot(s, view);
   s.scoreRows = scoreRowsFromHistory(s.history, previous ? previous.scoreRows : []);
   if (s.phase === 'finished' && s.winner != null) s.matchResult = { winner: s.winner, totals: s.totals };
+  if (msg.cancelled && msg.state === 'finished') clearCancelledMatch(s);
   // Keep what the player has not dismissed yet, and the log, across a resync.
   if (previous) {
     s.log = previous.log;
@@ -107,7 +114,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
-        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null });
+        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false });
       addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
@@ -185,6 +192,10 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });
       s.matchResult = { winner: ev.winner, totals: clone(ev.totals) };
       addLog(s, translate('log.matchOver'));
+      break;
+    case 'match_cancelled':
+      clearCancelledMatch(s);
+      addLog(s, translate('log.matchCancelled'));
       break;
     default:
       break;

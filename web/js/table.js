@@ -55,6 +55,12 @@ export class TableView {
     installTools(this);
   }
 
+  /** A new match at `table`: the results closed in the last one do not hide this one's. */
+  newMatch(table) {
+    this.dismissedDeal.delete(table);
+    this.dismissedMatch.delete(table);
+  }
+
   name(s, seat) {
     const p = s.seats[seat] && s.seats[seat].player;
     if (!p) return translate('table.seat', { seat: seat + 1 });
@@ -215,7 +221,7 @@ export class TableView {
       }
     } else {
       box.append(h('div', { class: 'nameplate empty-plate' }, h('span', { class: 'pname muted', text: translate('table.emptySeat') })));
-      if (s.state === 'waiting') {
+      if (s.state !== 'playing') {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
         const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
@@ -252,11 +258,8 @@ export class TableView {
 
   renderControls(s, myTurn, busy) {
     const bar = h('div', { class: 'controls', testid: 'controls' });
-    const full = s.seats.every((x) => x.player);
-    if (s.state === 'waiting') {
-      if (full) bar.append(h('button', { type: 'button', class: 'btn primary big', testid: 'start', text: translate('table.start'), disabled: busy, onclick: () => this.act({ type: 'start' }) }));
-      else if (s.seat == null) bar.append(h('span', { class: 'status', text: translate('table.chooseSeat') }));
-      else bar.append(h('span', { class: 'status', text: translate('table.fillSeats') }));
+    if (s.state !== 'playing') {
+      bar.append(...this.renderBetweenMatches(s, busy));
       return bar;
     }
     if (myTurn && s.phase === 'auction' && s.variant === 'coinche') {
@@ -286,6 +289,24 @@ export class TableView {
     else if (s.thrownIn) text = translate('table.thrownIn');
     bar.append(h('span', { class: `status ${myTurn ? 'you' : ''}`, testid: 'status', text }));
     return bar;
+  }
+
+  /** Before the first match or after one: the chief starts the next match once every seat is
+   *  taken (the server refuses anyone else); the others are told whom they wait for. */
+  renderBetweenMatches(s, busy) {
+    const out = [];
+    const status = (text, testid = 'start-note') => h('span', { class: 'status', testid, text });
+    if (s.state === 'finished') out.push(status(translate(s.cancelled ? 'table.matchCancelled' : 'table.matchOver'), 'status'));
+    const p = this.app.platform.tables.get(s.table);
+    const chief = p ? p.chief : null;
+    const full = s.seats.every((x) => x.player);
+    if (full && chief != null && chief === s.seat) {
+      out.push(h('button', { type: 'button', class: 'btn primary big', testid: 'start', disabled: busy,
+        text: translate(s.state === 'finished' ? 'table.startNext' : 'table.start'), onclick: () => this.act({ type: 'start' }) }));
+    } else if (full && chief != null) {
+      out.push(status(translate(s.state === 'finished' ? 'table.chiefStartsNext' : 'table.chiefStarts', { name: this.name(s, chief) })));
+    } else if (!full) out.push(status(translate(s.seat == null ? 'table.chooseSeat' : 'table.fillSeats')));
+    return out;
   }
 
   renderHand(s, myTurn, busy) {

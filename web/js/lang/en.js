@@ -559,4 +559,12 @@ export default {
   'replay.dealScore': 'Deal score {score} · totals {totals}',
   'replay.scores': 'Scores after each deal',
   'replay.final': '{names} win the match, {totals}',
+
+  // issue 14: the table between matches
+  'table.matchCancelled': 'The match was cancelled.',
+  'table.startNext': 'Start the next match',
+  'table.chiefStarts': 'Waiting for {name} to start the match.',
+  'table.chiefStartsNext': 'Waiting for {name} to start the next match.',
+  'log.matchCancelled': 'The match is cancelled.',
+
 };

@@ -559,4 +559,12 @@ export default {
   'replay.dealScore': 'Score de la donne {score} · totaux {totals}',
   'replay.scores': 'Scores après chaque donne',
   'replay.final': '{names} gagnent la partie, {totals}',
+
+  // issue 14: the table between matches
+  'table.matchCancelled': 'La partie a été annulée.',
+  'table.startNext': 'Lancer la partie suivante',
+  'table.chiefStarts': 'En attente de {name} pour lancer la partie.',
+  'table.chiefStartsNext': 'En attente de {name} pour lancer la partie suivante.',
+  'log.matchCancelled': 'La partie est annulée.',
+
 };

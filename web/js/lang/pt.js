@@ -559,4 +559,12 @@ export default {
   'replay.dealScore': 'Pontos da mão {score} · totais {totals}',
   'replay.scores': 'Pontuação após cada mão',
   'replay.final': '{names} ganham a partida, {totals}',
+
+  // issue 14: the table between matches
+  'table.matchCancelled': 'A partida foi cancelada.',
+  'table.startNext': 'Começar a próxima partida',
+  'table.chiefStarts': 'À espera de {name} para começar a partida.',
+  'table.chiefStartsNext': 'À espera de {name} para começar a próxima partida.',
+  'log.matchCancelled': 'A partida é cancelada.',
+
 };

@@ -1,0 +1,113 @@
+// Browser tests of issue 14, what players hit at a table with friends (see ../README.md): the next
+// match, a clean table after a cancel, the move timer, invitation links, a partner who leaves, error
+// messages, the chief's form, the obligations of the play, the lobby, translations and icons, and the
+// screen reader's live region.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, byId, signIn, playFirstLegalToEnd, BASE_URL } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const send = (page, body) => page.evaluate((b) => window.__beloteDebug.send(b), body);
+
+/** Ana (the chief, seat 0) and Bia (seat 1) at a new table with robots in seats 2 and 3, both pages
+ *  showing it. Returns { a, b, table }. */
+async function twoFriendsAtATable(options = {}) {
+  const a = await openPage(browser);
+  await signIn(a, 'Ana');
+  const b = await openPage(browser);
+  await signIn(b, 'Bia');
+  const r = await send(a, { type: 'create_table', variant: 'classic', target: 301, ...options });
+  assert.ok(r.ok, JSON.stringify(r));
+  const table = r.reply.table;
+  assert.ok((await send(a, { type: 'sit', table, seat: 0 })).ok);
+  assert.ok((await send(b, { type: 'sit', table, seat: 1 })).ok);
+  for (const seat of [2, 3]) assert.ok((await send(a, { type: 'add_robot', table, seat })).ok);
+  for (const page of [a, b]) {
+    await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+    await page.reload();
+    await page.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+  }
+  return { a, b, table };
+}
+
+const text = (page, id) => byId(page, id).textContent();
+/** Waits until the page shows a deal under way (the robots may have settled the auction already). */
+const inDeal = (page) => page.locator('[data-testid="table-view"]:is([data-phase="auction"], [data-phase="play"])').waitFor();
+
+test('only the chief is offered "Start the match"; the others are told whom they wait for', async () => {
+  const { a, b, table } = await twoFriendsAtATable();
+  const watcher = await openPage(browser);
+  await signIn(watcher, 'Cid');
+  assert.ok((await send(watcher, { type: 'watch', table })).ok);
+  await watcher.evaluate((t) => { localStorage.setItem('belote.table', t); }, table);
+  await watcher.reload();
+  await watcher.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+
+  await byId(a, 'start').waitFor();
+  assert.equal(await text(a, 'start'), 'Start the match');
+  for (const page of [b, watcher]) {
+    await byId(page, 'start-note').waitFor();
+    assert.equal(await text(page, 'start-note'), 'Waiting for Ana to start the match.');
+    assert.equal(await byId(page, 'start').count(), 0);
+  }
+  for (const page of [a, b, watcher]) await page.context().close();
+});
+
+test('a cancel accepted by both leaves a clean table, also after a reload, and the chief starts the next match', async () => {
+  const { a, b, table } = await twoFriendsAtATable();
+  await byId(a, 'start').click();
+  await inDeal(b);
+  await byId(a, 'propose-cancel').click();
+  await byId(b, 'cancel-accept').click();
+
+  const clean = async (page) => {
+    await page.locator('[data-testid="table-view"][data-phase="finished"]').waitFor();
+    assert.equal(await text(page, 'status'), 'The match was cancelled.');
+    assert.equal(await byId(page, 'hand').getAttribute('data-count'), '0');
+    assert.equal(await page.locator('[data-testid="hand"] .card').count(), 0);
+    assert.equal(await page.locator('[data-testid="trick"] .card').count(), 0);
+    assert.equal(await page.locator('.seat.to-act').count(), 0);
+    assert.equal(await byId(page, 'propose-cancel').count(), 0);
+    assert.equal(await page.locator('.mini-fan').count(), 0);
+  };
+  for (const page of [a, b]) await clean(page);
+  assert.equal(await text(b, 'start-note'), 'Waiting for Ana to start the next match.');
+  await b.reload();
+  await clean(b);
+  assert.equal(await text(b, 'start-note'), 'Waiting for Ana to start the next match.');
+
+  assert.equal(await text(a, 'start'), 'Start the next match');
+  await byId(a, 'start').click();
+  for (const page of [a, b]) {
+    await inDeal(page);
+    assert.ok(await page.locator('[data-testid="hand"] .card').count() >= 5);
+  }
+  for (const page of [a, b]) await page.context().close();
+});
+
+test('a rematch between two people: after the match, the chief who stays starts the next one', async () => {
+  const { a, b, table } = await twoFriendsAtATable();
+  await byId(a, 'start').click();
+  await Promise.all([playFirstLegalToEnd(a, table), playFirstLegalToEnd(b, table)]);
+  for (const page of [a, b]) {
+    // The last deal's result, then the match's; both stay at the table.
+    await byId(page, 'deal-result-close').click();
+    await byId(page, 'match-result').waitFor();
+    await page.getByRole('button', { name: 'Stay at the table' }).click();
+    await byId(page, 'match-result').waitFor({ state: 'detached' });
+  }
+  assert.equal(await text(a, 'status'), 'The match is over.');
+  assert.equal(await text(b, 'start-note'), 'Waiting for Ana to start the next match.');
+  assert.equal(await text(a, 'start'), 'Start the next match');
+  await byId(a, 'start').click();
+  for (const page of [a, b]) {
+    await inDeal(page);
+    const s = await page.evaluate(() => window.__beloteDebug.state());
+    assert.deepEqual(s.totals, [0, 0]);
+    assert.deepEqual(s.seats.map((x) => x.player && x.player.name), ['Ana', 'Bia', s.seats[2].player.name, s.seats[3].player.name]);
+  }
+  for (const page of [a, b]) await page.context().close();
+});
