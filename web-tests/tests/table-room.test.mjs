@@ -111,3 +111,69 @@ test('a rematch between two people: after the match, the chief who stays starts 
   }
   for (const page of [a, b]) await page.context().close();
 });
+
+/** Tina alone with three robots at a table with `turn_time` seconds per move, her page open at `viewport`. */
+async function timedTable(viewport, turnTime) {
+  const page = await openPage(browser, viewport);
+  await signIn(page, 'Tina');
+  const r = await send(page, { type: 'create_table', variant: 'classic', target: 301, turn_time: turnTime });
+  assert.ok(r.ok, JSON.stringify(r));
+  const table = r.reply.table;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await page.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+  return { page, table };
+}
+
+/** Plays the first legal action on each of the player's turns until a deal result is shown. */
+async function playFirstLegalUntilDealResult(page, table) {
+  for (let guard = 0; guard < 100; guard++) {
+    const next = await (await page.waitForFunction((table) => {
+      const s = window.__beloteDebug.state(table);
+      if (s.dealResult) return { done: true };
+      if (s.to_act === s.seat && s.legal.length) return { v: s.v, action: s.legal[0] };
+      return false;
+    }, table, { polling: 30 })).jsonValue();
+    if (next.done) return;
+    const sent = await send(page, { ...next.action, table });
+    assert.ok(sent.ok, JSON.stringify(sent));
+    await page.waitForFunction(([table, v]) => window.__beloteDebug.state(table).v > v, [table, next.v], { polling: 30 });
+  }
+  throw new Error('no deal result');
+}
+
+test('a timed table: the countdown is in view at 1366×657, a move made when the time ran out says so, and the deal result tells that the next deal\'s clock runs', async () => {
+  const { page, table } = await timedTable({ width: 1366, height: 657 }, 5);
+  await byId(page, 'start').click();
+  await page.locator('[data-testid="table-view"][data-my-turn="true"]').waitFor();
+  const countdown = byId(page, 'turn-countdown');
+  assert.match(await countdown.textContent(), /^Your turn: [1-5] s left$/);
+  assert.equal(await countdown.locator('svg[data-icon="clock"]').count(), 1);
+  const box = await countdown.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 657, `the countdown is at y ${box.y}..${box.y + box.height}`);
+
+  // Tina does not move: the server does it for her, and the log says so.
+  await page.waitForFunction(() => window.__beloteDebug.events('auto_move').length === 1, null, { timeout: 10000, polling: 100 });
+  const auto = await page.evaluate(() => {
+    const events = window.__beloteDebug.events();
+    const at = events.findIndex((e) => e.type === 'auto_move');
+    return events.slice(at + 1).find((e) => (e.type === 'auction_call' || e.type === 'card_played') && e.seat === 0);
+  });
+  const RANK = { 7: 'Seven', 8: 'Eight', 9: 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
+  const SUIT = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
+  const expected = auto.type === 'card_played' // a robot may have taken before Tina spoke
+    ? `Tina (you): ${RANK[auto.card[0]]} of ${SUIT[auto.card[1]]} played automatically (out of time).`
+    : `Tina (you): ${{ pass: 'Pass', take: 'Take' }[auto.call]} (automatic: out of time).`;
+  // Said until she moves again herself (the log's last lines move on with the robots' moves).
+  await byId(page, 'auto-move-note').waitFor();
+  assert.equal(await byId(page, 'auto-move-note').textContent(), expected);
+  assert.ok((await page.evaluate(() => window.__beloteDebug.state().log)).includes(expected));
+
+  await playFirstLegalUntilDealResult(page, table);
+  const timer = byId(page, 'result-timer');
+  await timer.waitFor({ timeout: 10000 });
+  assert.match(await timer.textContent(), /^The next deal has begun and it is your turn: [0-5] s left, then a robot plays for you\.$/);
+  await page.context().close();
+});

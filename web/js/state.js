@@ -2,7 +2,7 @@
 // Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
 import { scoreRowFromEvent, scoreRowsFromHistory } from './score-history.js';
 import { variantFromSnapshot, applyVariantEvent } from './variants.js';
-import { t as translate, callText, SUIT_NAME } from './i18n.js';
+import { t as translate, callText, cardName, SUIT_NAME } from './i18n.js';
 
 export const team = (seat) => seat % 2;
 
@@ -95,6 +95,19 @@ function normTrick(t, isLast) {
   return { leader: t.leader ?? (cards[0] ? cards[0].seat : null), cards: clone(cards), winner: t.winner ?? null, points: t.points ?? null };
 }
 
+/** True when the action of `seat` just heard was the automatic one an `auto_move` announced. */
+function takeAutoMove(s, seat) {
+  const auto = s.autoMove === seat;
+  s.autoMove = null;
+  return auto;
+}
+
+/** The player's own last move made for it when its time ran out stays said (`autoMoveNote`, the
+ *  log line) until it moves again itself. */
+function noteOwnMove(s, seat, auto) {
+  if (seat === s.seat) s.autoMoveNote = auto ? s.log[s.log.length - 1] : null;
+}
+
 function addLog(s, text) {
   s.log.push(text);
   if (s.log.length > 40) s.log.splice(0, s.log.length - 40);
@@ -134,13 +147,18 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       s.legal = ev.seat === s.seat && Array.isArray(ev.legal) ? clone(ev.legal) : [];
       if (ev.phase === 'auction' && s.legal.some((a) => a.type === 'name')) s.auction_round = 2;
       break;
+    case 'auto_move':
+      s.autoMove = ev.seat; // the next action of this seat was made for it (docs/protocol.md "Time per move")
+      break;
     case 'auction_call': {
       s.auction.push({ seat: ev.seat, call: ev.call, ...(ev.suit ? { suit: ev.suit } : {}) });
       const n = s.seats.length;
       if (s.auction.length >= n && s.auction.slice(0, n).every((c) => c.call === 'pass')) s.auction_round = 2;
       s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit };
       s.to_act = null; s.legal = [];
-      addLog(s, translate('log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
+      const auto = takeAutoMove(s, ev.seat);
+      addLog(s, translate(auto ? 'log.autoCall' : 'log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
+      noteOwnMove(s, ev.seat, auto);
       break;
     }
     case 'deal_thrown_in':
@@ -159,6 +177,9 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       s.trick.cards.push({ seat: ev.seat, card: ev.card });
       if (ev.seat === s.seat) s.hand = s.hand.filter((c) => c !== ev.card);
       if (s.hand_sizes[ev.seat] > 0) s.hand_sizes[ev.seat] -= 1;
+      const auto = takeAutoMove(s, ev.seat);
+      if (auto) addLog(s, translate('log.autoPlay', { name: name(ev.seat), card: cardName(ev.card) }));
+      noteOwnMove(s, ev.seat, auto);
       if (s.callouts[ev.seat] && s.callouts[ev.seat].kind === 'belote') delete s.callouts[ev.seat];
       if (ev.belote) {
         s.belote_seat = ev.seat;

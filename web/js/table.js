@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
+import { clockIcon } from './icons.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 const POS3 = ['bottom', 'right', 'left']; // three seats: the next player up on the right, the one after up on the left
@@ -143,7 +144,7 @@ export class TableView {
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
     this.renderHead(s),
     this.renderFelt(s, myTurn),
-    this.renderControls(s, myTurn, busy),
+    this.withCountdown(this.renderControls(s, myTurn, busy), s),
     this.renderHand(s, myTurn, busy),
     this.renderFoot(s),
     this.renderOverlays(s));
@@ -291,6 +292,24 @@ export class TableView {
     return bar;
   }
 
+  /** Seconds left to the seat to act when the table has a time per move, else null. */
+  secondsToAct(s) {
+    const p = this.app.platform.tables.get(s.table);
+    if (!p || !p.deadline || s.state !== 'playing' || s.to_act == null) return null;
+    return Math.max(0, Math.ceil((p.deadline - Date.now()) / 1000));
+  }
+
+  /** The move timer next to the status, where the player looks (the platform panel is below the fold
+   *  on a laptop screen), why some cards are dimmed, and the player's last move if it was made for it. */
+  withCountdown(bar, s) {
+    if (s.autoMoveNote && s.state === 'playing') bar.append(h('div', { class: 'auto-move-note', testid: 'auto-move-note', role: 'status', text: s.autoMoveNote }));
+    const seconds = this.secondsToAct(s);
+    if (seconds == null) return bar;
+    const text = s.to_act === s.seat ? translate('table.yourTimeLeft', { seconds }) : translate('table.timeLeft', { name: this.name(s, s.to_act), seconds });
+    bar.append(h('span', { class: `countdown ${seconds <= 5 ? 'urgent' : ''}`, testid: 'turn-countdown', 'data-seconds': String(seconds) }, clockIcon(), h('span', { text })));
+    return bar;
+  }
+
   /** Before the first match or after one: the chief starts the next match once every seat is
    *  taken (the server refuses anyone else); the others are told whom they wait for. */
   renderBetweenMatches(s, busy) {
@@ -423,9 +442,17 @@ export class TableView {
         h('p', { class: `headline outcome-${sc.outcome}`, testid: 'deal-outcome', text: headline }),
         table,
         notes.map((n) => h('p', { class: 'muted note', text: n })),
+        this.renderResultTimer(s),
         h('div', { class: 'modal-actions' },
           h('button', { type: 'button', class: 'btn primary', testid: 'deal-result-close', text: translate(s.matchResult ? 'result.seeMatch' : 'result.continue'),
             onclick: () => { this.dismissedDeal.set(s.table, dr.deal); this.app.scheduleRender(); } }))));
+  }
+
+  /** The next deal's clock runs behind the deal result: say so when it is the player's turn. */
+  renderResultTimer(s) {
+    const seconds = this.secondsToAct(s);
+    if (seconds == null || s.to_act !== s.seat) return null;
+    return h('p', { class: 'result-timer', testid: 'result-timer' }, clockIcon(), h('span', { text: translate('result.yourTurnRuns', { seconds }) }));
   }
 
   renderMatchResult(s) {

@@ -567,4 +567,11 @@ export default {
   'table.chiefStartsNext': 'Waiting for {name} to start the next match.',
   'log.matchCancelled': 'The match is cancelled.',
 
+  // issue 14: the time per move
+  'log.autoCall': '{name}: {call} (automatic: out of time).',
+  'log.autoPlay': '{name}: {card} played automatically (out of time).',
+  'table.yourTimeLeft': 'Your turn: {seconds} s left',
+  'table.timeLeft': '{name}: {seconds} s left',
+  'result.yourTurnRuns': 'The next deal has begun and it is your turn: {seconds} s left, then a robot plays for you.',
+
 };

@@ -567,4 +567,11 @@ export default {
   'table.chiefStartsNext': 'En attente de {name} pour lancer la partie suivante.',
   'log.matchCancelled': 'La partie est annulée.',
 
+  // issue 14: the time per move
+  'log.autoCall': '{name} : {call} (automatique : temps écoulé).',
+  'log.autoPlay': '{name} : {card} joué automatiquement (temps écoulé).',
+  'table.yourTimeLeft': 'À vous : encore {seconds} s',
+  'table.timeLeft': '{name} : encore {seconds} s',
+  'result.yourTurnRuns': "La donne suivante a commencé et c'est à vous : encore {seconds} s, puis un robot joue pour vous.",
+
 };

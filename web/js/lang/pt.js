@@ -567,4 +567,11 @@ export default {
   'table.chiefStartsNext': 'À espera de {name} para começar a próxima partida.',
   'log.matchCancelled': 'A partida é cancelada.',
 
+  // issue 14: the time per move
+  'log.autoCall': '{name}: {call} (automático: tempo esgotado).',
+  'log.autoPlay': '{name}: {card} jogada automaticamente (tempo esgotado).',
+  'table.yourTimeLeft': 'A sua vez: faltam {seconds} s',
+  'table.timeLeft': '{name}: faltam {seconds} s',
+  'result.yourTurnRuns': 'A mão seguinte já começou e é a sua vez: faltam {seconds} s, depois um robô joga por si.',
+
 };
