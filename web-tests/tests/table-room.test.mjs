@@ -177,3 +177,22 @@ test('a timed table: the countdown is in view at 1366×657, a move made when the
   assert.match(await timer.textContent(), /^The next deal has begun and it is your turn: [0-5] s left, then a robot plays for you\.$/);
   await page.context().close();
 });
+
+test('an invitation link pasted into a tab that already shows the lobby opens the table', async () => {
+  const chief = await openPage(browser);
+  await signIn(chief, 'Chefe');
+  const r = await send(chief, { type: 'create_table', variant: 'classic', target: 301, private: true });
+  const { table, invite } = r.reply;
+  assert.ok((await send(chief, { type: 'sit', table, seat: 0, invite })).ok);
+
+  const guest = await openPage(browser);
+  await signIn(guest, 'Gil');
+  // Only the fragment changes: the browser does not load the page again.
+  await guest.evaluate((hash) => { location.hash = hash; }, `#/join/${table}/${invite}`);
+  await guest.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+  await guest.locator('[data-testid="spectator-count"][data-count="1"]').waitFor();
+  assert.equal(await guest.evaluate(() => location.hash), '');
+  await byId(guest, 'seat-1-sit').click();
+  await guest.locator('[data-testid="table-view"][data-seat="1"]').waitFor();
+  for (const page of [chief, guest]) await page.context().close();
+});

@@ -54,6 +54,13 @@ class App {
     });
     $('nickname').value = localStorage.getItem(LS_NICK) || '';
     document.querySelector('[data-testid="reconnect-now"]').addEventListener('click', () => this.conn.retryNow());
+    // An invitation link pasted into this tab changes only the fragment: no page load follows.
+    window.addEventListener('hashchange', () => {
+      const link = inviteFromLocation();
+      if (!link) return;
+      this.joinLink = link;
+      if (this.authenticated) this.followInvite();
+    });
   }
 
   start() {
