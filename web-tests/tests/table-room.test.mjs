@@ -196,3 +196,18 @@ test('an invitation link pasted into a tab that already shows the lobby opens th
   await guest.locator('[data-testid="table-view"][data-seat="1"]').waitFor();
   for (const page of [chief, guest]) await page.context().close();
 });
+
+test('an error message goes away on its own; the nickname field has the focus on load', async () => {
+  const page = await openPage(browser);
+  await byId(page, 'nickname').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.dataset.testid), 'nickname');
+  await signIn(page, 'Erro');
+  assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.dataset.testid), 'create-table');
+  const sent = await send(page, { type: 'sit', table: 'no-such', seat: 0 });
+  assert.equal(sent.ok, false);
+  const message = byId(page, 'error-message');
+  await message.waitFor();
+  assert.equal(await message.locator('span').textContent(), 'That table no longer exists.');
+  await message.waitFor({ state: 'detached', timeout: 9000 });
+  await page.context().close();
+});

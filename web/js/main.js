@@ -15,6 +15,7 @@ const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
 const LS_TABLE = 'belote.table';
 const MAX_MESSAGES = 4;
+const MESSAGE_MS = 6000; // an error message goes away on its own after this long
 const MAX_RESUME_TABLES = 64; // the server's bound on hello.resume
 
 const $ = (id) => document.getElementById(id);
@@ -330,8 +331,19 @@ class App {
     if (name === 'lobby') this.lobby.show(); else this.lobby.hide();
     clearInterval(this.listingTimer);
     if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);
+    const changed = document.body.dataset.screen !== (name || 'none');
     document.body.dataset.screen = name || 'none';
+    if (changed) this.focusScreen(name);
     this.scheduleRender();
+  }
+
+  /** A screen just shown: its first control gets the focus unless the player is in another one. */
+  focusScreen(name) {
+    const first = { login: 'nickname', lobby: 'create-table' }[name];
+    const focused = document.activeElement;
+    if (first && (!focused || focused === document.body || focused.closest('[hidden]'))) {
+      document.querySelector(`[data-testid="${first}"]`).focus();
+    }
   }
 
   scheduleRender() {
@@ -367,6 +379,7 @@ class App {
     close.setAttribute('aria-label', t('common.dismiss'));
     close.textContent = '✕';
     close.addEventListener('click', () => item.remove());
+    setTimeout(() => item.remove(), MESSAGE_MS);
     item.append(text, close);
     box.append(item);
     while (box.children.length > MAX_MESSAGES) box.firstElementChild.remove();
