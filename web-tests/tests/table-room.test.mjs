@@ -211,3 +211,28 @@ test('an error message goes away on its own; the nickname field has the focus on
   await message.waitFor({ state: 'detached', timeout: 9000 });
   await page.context().close();
 });
+
+test('a partner who leaves shows on the seat (a robot plays, time to return); back, she has the chat and the log again', async () => {
+  const { a, b, table } = await twoFriendsAtATable();
+  await byId(a, 'start').click();
+  await inDeal(b);
+  await byId(a, 'chat-input').fill('à toi Bia');
+  await byId(a, 'chat-send').click();
+  await b.locator('[data-testid="chat-line"]', { hasText: 'à toi Bia' }).waitFor();
+  const logBefore = await b.evaluate(() => window.__beloteDebug.state().log);
+
+  await b.goto('about:blank'); // her connection closes
+  const tag = byId(a, 'seat-1-presence');
+  await a.locator('[data-testid="seat-1-presence"][data-status="disconnected"]').waitFor();
+  assert.match(await tag.textContent(), /^Robot plays · [23]:\d\d to return$/);
+  assert.equal(await tag.locator('svg.robot-icon').count(), 1);
+
+  await b.goto(BASE_URL);
+  await b.locator(`[data-testid="table-view"][data-table="${table}"][data-seat="1"]`).waitFor();
+  assert.equal(await b.locator('[data-testid="chat-line"]').count(), 1);
+  assert.equal(await b.locator('[data-testid="chat-line"]').textContent(), 'Ana: à toi Bia');
+  const logAfter = await b.evaluate(() => window.__beloteDebug.state().log);
+  assert.deepEqual(logAfter.slice(0, logBefore.length), logBefore);
+  await a.locator('[data-testid="seat-1-presence"]').waitFor({ state: 'detached' });
+  for (const page of [a, b]) await page.context().close();
+});

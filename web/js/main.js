@@ -10,6 +10,7 @@ import { Platform, inviteFromLocation } from './platform.js';
 import { VARIANT_SEATS } from './rule-options.js';
 import { HistoryView } from './history.js';
 import { ReplayView } from './replay.js';
+import { rememberTable, recallTable, forgetTables } from './table-memory.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -167,6 +168,7 @@ class App {
   resetSession() {
     localStorage.removeItem(LS_TOKEN);
     localStorage.removeItem(LS_TABLE);
+    forgetTables();
     this.tables.clear();
     this.current = null;
     this.player = null;
@@ -200,7 +202,13 @@ class App {
     if (m.type === 'match_started') this.tableView.newMatch(m.table);
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
-      this.tables.set(m.table, fromSnapshot(m, prev));
+      const s = fromSnapshot(m, prev);
+      const kept = !prev && recallTable(m.table);
+      if (kept) {
+        s.log = kept.log;
+        this.platform.state(m.table).chat = kept.chat;
+      }
+      this.tables.set(m.table, s);
       const wanted = localStorage.getItem(LS_TABLE);
       const seated = this.openSeated && m.view && m.view.seat != null;
       if (!this.current && this.authenticated && (wanted === m.table || seated)) {
@@ -359,6 +367,7 @@ class App {
     if (s) {
       this.tableView.render(s);
       $('table').append(this.platform.render(s));
+      if (s.synced) rememberTable(s.table, s.log, this.platform.state(s.table).chat);
     }
   }
 

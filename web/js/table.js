@@ -208,6 +208,8 @@ export class TableView {
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
       if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
       if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
+      const away = this.presenceTag(s, seat);
+      if (away) tags.append(away);
       if (tags.childElementCount) box.append(tags);
       if (seat !== s.seat && !s.tableaux && (s.phase === 'auction' || s.phase === 'play')) {
         const n = s.hand_sizes[seat] || 0;
@@ -232,6 +234,17 @@ export class TableView {
       }
     }
     return box;
+  }
+
+  /** On the seat itself: a robot plays for a player who is gone, with the time left to come back. */
+  presenceTag(s, seat) {
+    const p = this.app.platform.tables.get(s.table);
+    const st = p && p.presence[seat];
+    if (!st || st.status === 'present') return null;
+    const left = st.status === 'disconnected' && st.reclaim_deadline ? Math.max(0, Math.ceil((st.reclaim_deadline - Date.now()) / 1000)) : null;
+    const text = left != null ? translate('table.goneReturn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
+      : translate(st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`);
+    return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status }, st.robot_playing ? robotIcon() : null, h('span', { text }));
   }
 
   renderCenter(s) {

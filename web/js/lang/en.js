@@ -574,4 +574,8 @@ export default {
   'table.timeLeft': '{name}: {seconds} s left',
   'result.yourTurnRuns': 'The next deal has begun and it is your turn: {seconds} s left, then a robot plays for you.',
 
+  // issue 14: a player gone from the seat
+  'table.goneReturn': 'Robot plays · {time} to return',
+  'table.goneRobot': 'Robot plays',
+
 };

@@ -574,4 +574,8 @@ export default {
   'table.timeLeft': '{name} : encore {seconds} s',
   'result.yourTurnRuns': "La donne suivante a commencé et c'est à vous : encore {seconds} s, puis un robot joue pour vous.",
 
+  // issue 14: a player gone from the seat
+  'table.goneReturn': 'Un robot joue · {time} pour revenir',
+  'table.goneRobot': 'Un robot joue',
+
 };

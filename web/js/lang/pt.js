@@ -574,4 +574,8 @@ export default {
   'table.timeLeft': '{name}: faltam {seconds} s',
   'result.yourTurnRuns': 'A mão seguinte já começou e é a sua vez: faltam {seconds} s, depois um robô joga por si.',
 
+  // issue 14: a player gone from the seat
+  'table.goneReturn': 'Robô joga · {time} para voltar',
+  'table.goneRobot': 'Robô joga',
+
 };
