@@ -236,3 +236,32 @@ test('a partner who leaves shows on the seat (a robot plays, time to return); ba
   await a.locator('[data-testid="seat-1-presence"]').waitFor({ state: 'detached' });
   for (const page of [a, b]) await page.context().close();
 });
+
+test('in Portuguese: robots are "Robô", no English detail after an error, the watchers and the timer drawn as SVG', async () => {
+  const page = await openPage(browser, { width: 1100, height: 860 }, { locale: 'pt-BR' });
+  await signIn(page, 'Joana');
+  const r = await send(page, { type: 'create_table', variant: 'classic_announcements', target: 301, turn_time: 30 });
+  const table = r.reply.table;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await byId(page, 'seat-1-name').waitFor();
+  assert.equal(await byId(page, 'seat-1-name').textContent(), 'Robô 1');
+
+  const refused = await send(page, { type: 'set_options', table, options: { turn_time: 3 } });
+  assert.equal(refused.error.code, 'invalid_options');
+  assert.equal(await byId(page, 'error-message').locator('span').textContent(), 'Essas opções de mesa não estão disponíveis.');
+
+  assert.equal(await byId(page, 'spectator-count').locator('svg[data-icon="eye"]').count(), 1);
+  assert.equal(await byId(page, 'spectator-count').textContent(), '0 espectadores');
+  await byId(page, 'start').click();
+  await byId(page, 'move-timer').waitFor();
+  assert.equal(await byId(page, 'move-timer').locator('svg[data-icon="clock"]').count(), 1);
+  assert.match(await byId(page, 'move-timer').textContent(), /^\d+ s$/);
+
+  await byId(page, 'back-to-lobby').click(); // the lobby lists the robots in Portuguese too
+  await byId(page, 'filter-variant').selectOption('classic_announcements');
+  await page.locator(`[data-testid="table-${table}"] .seat-chip.robot`, { hasText: 'Robô 1' }).waitFor();
+  await page.context().close();
+});

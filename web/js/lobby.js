@@ -2,6 +2,7 @@
 // create-table form.
 import { STATE_LABEL, t as translate } from './i18n.js';
 import { VARIANT_LABEL } from './variants.js';
+import { playerName } from './table.js';
 
 const REFRESH_MS = 5000;
 
@@ -84,7 +85,7 @@ export class Lobby {
       for (const s of t.seats || []) {
         const chip = document.createElement('span');
         chip.className = `seat-chip ${s.player ? (s.player.robot ? 'robot' : 'human') : 'empty'}`;
-        chip.textContent = s.player ? s.player.name : translate('lobby.emptySeat');
+        chip.textContent = s.player ? playerName(s.player) : translate('lobby.emptySeat');
         if (s.player && s.player.robot) {
           const bot = document.createElement('span');
           bot.className = 'chip-bot';

@@ -3,6 +3,7 @@
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
+import { clockIcon, eyeIcon } from './icons.js';
 import { t, hasText } from './i18n.js';
 import { VARIANT_LABEL, seatCount as seatCountOf } from './variants.js';
 import { RULE_GROUPS, RULE_OPTIONS, VARIANT_SEATS, ruleApplies, ruleDefault, ruleValues, effectiveRules, changedRules } from './rule-options.js';
@@ -97,7 +98,7 @@ export class Platform {
 
     panel.append(h('div', { class: 'platform-row', testid: 'chief', 'data-chief': p.chief ?? '' },
       h('span', { text: p.chief != null ? t('platform.chief', { name: names(p.chief) }) : t('platform.noChief') })),
-    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators), text: t('platform.watching', { count: p.spectators }) }));
+    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators) }, eyeIcon(), h('span', { text: t('platform.watching', { count: p.spectators }) })));
 
     if (p.options) panel.append(this.renderOptions(id, p, isChief && !playing, s));
     const invite = this.invites.get(id);
@@ -119,7 +120,7 @@ export class Platform {
       badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: t('platform.presence', { name: names(st.seat), status: text }) }));
     }
     panel.append(badges);
-    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer', text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) }));
+    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer' }, clockIcon(), h('span', { text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) })));
     panel.append(this.renderCancel(id, p, s, names, playing));
     panel.append(this.renderChat(id, p));
     return panel;

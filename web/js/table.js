@@ -42,6 +42,12 @@ function robotIcon() {
   return svg;
 }
 
+/** A player's name as shown: the server names robots "Robot <seat>" in English. */
+export function playerName(player) {
+  const robot = player.robot && /^Robot (\d+)$/.exec(player.name);
+  return robot ? translate('table.robotName', { number: robot[1] }) : player.name;
+}
+
 export class TableView {
   constructor(app, root) {
     this.app = app;
@@ -73,15 +79,15 @@ export class TableView {
     if (seatCount(s) === 2) return s.seat != null ? translate(s.seat === t ? 'table.teamYou' : 'table.teamOpponent') : translate('table.seat', { seat: t + 1 });
     if (seatCount(s) === 3) {
       if (s.seat === t) return translate('table.teamYou');
-      return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : translate('table.seat', { seat: t + 1 });
+      return s.seats[t] && s.seats[t].player ? playerName(s.seats[t].player) : translate('table.seat', { seat: t + 1 });
     }
     if (s.seat != null) return translate(sideOf(s.seat, 4) === t ? 'table.teamUs' : 'table.teamThem');
     return translate(t === 0 ? 'table.teamA' : 'table.teamB');
   }
 
   teamPlayers(s, t) {
-    if (seatCount(s) !== 4) return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : '—';
-    return [t, t + 2].map((i) => (s.seats[i].player ? s.seats[i].player.name : '—')).join(' & ');
+    if (seatCount(s) !== 4) return s.seats[t] && s.seats[t].player ? playerName(s.seats[t].player) : '—';
+    return [t, t + 2].map((i) => (s.seats[i].player ? playerName(s.seats[i].player) : '—')).join(' & ');
   }
 
   /** The sides in the order the page shows them: the viewer's first, then in play order. */

@@ -226,7 +226,7 @@ export default {
   // table panel: chief, options, presence, timer, cancel vote, chat
   'platform.chief': '★ Chief: {name}',
   'platform.noChief': '★ No chief yet',
-  'platform.watching': '👁 {count} watching',
+  'platform.watching': '{count} watching',
   'platform.newLink': 'New link',
   'platform.presence': '{name}: {status}',
   'presence.present': 'present',
@@ -235,7 +235,7 @@ export default {
   'presence.abandoned': 'left the table',
   'presence.reclaim': 'disconnected — robot plays, {time} to return',
   'presence.robotPlays': '{status} — robot plays',
-  'platform.timer': '⏱ {seconds} s',
+  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · to {target} · {timer} · {privacy} · {spectators} · {mode} · stake {stake}',
   'options.perMove': '{seconds} s per move',
   'options.noTimeLimit': 'no time limit',
@@ -577,5 +577,8 @@ export default {
   // issue 14: a player gone from the seat
   'table.goneReturn': 'Robot plays · {time} to return',
   'table.goneRobot': 'Robot plays',
+
+  // issue 14: robots' names
+  'table.robotName': 'Robot {number}',
 
 };

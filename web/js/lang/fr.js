@@ -225,7 +225,7 @@ export default {
   // panneau de la table : chef, options, présence, chrono, annulation, discussion
   'platform.chief': '★ Chef de table : {name}',
   'platform.noChief': '★ Pas encore de chef de table',
-  'platform.watching': '👁 {count} spectateurs',
+  'platform.watching': '{count} spectateurs',
   'platform.newLink': 'Nouveau lien',
   'platform.presence': '{name} : {status}',
   'presence.present': 'présent',
@@ -234,7 +234,7 @@ export default {
   'presence.abandoned': 'a quitté la table',
   'presence.reclaim': 'déconnecté — un robot joue, {time} pour revenir',
   'presence.robotPlays': '{status} — un robot joue',
-  'platform.timer': '⏱ {seconds} s',
+  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · en {target} · {timer} · {privacy} · {spectators} · {mode} · mise {stake}',
   'options.perMove': '{seconds} s par coup',
   'options.noTimeLimit': 'sans limite de temps',
@@ -577,5 +577,8 @@ export default {
   // issue 14: a player gone from the seat
   'table.goneReturn': 'Un robot joue · {time} pour revenir',
   'table.goneRobot': 'Un robot joue',
+
+  // issue 14: robots' names
+  'table.robotName': 'Robot {number}',
 
 };

@@ -225,7 +225,7 @@ export default {
   // painel da mesa: chefe, opções, presença, relógio, anulação, conversa
   'platform.chief': '★ Chefe da mesa: {name}',
   'platform.noChief': '★ Ainda sem chefe da mesa',
-  'platform.watching': '👁 {count} espectadores',
+  'platform.watching': '{count} espectadores',
   'platform.newLink': 'Novo link',
   'platform.presence': '{name}: {status}',
   'presence.present': 'presente',
@@ -234,7 +234,7 @@ export default {
   'presence.abandoned': 'saiu da mesa',
   'presence.reclaim': 'desconectado — um robô joga, {time} para voltar',
   'presence.robotPlays': '{status} — um robô joga',
-  'platform.timer': '⏱ {seconds} s',
+  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · até {target} · {timer} · {privacy} · {spectators} · {mode} · aposta {stake}',
   'options.perMove': '{seconds} s por jogada',
   'options.noTimeLimit': 'sem limite de tempo',
@@ -577,5 +577,8 @@ export default {
   // issue 14: a player gone from the seat
   'table.goneReturn': 'Robô joga · {time} para voltar',
   'table.goneRobot': 'Robô joga',
+
+  // issue 14: robots' names
+  'table.robotName': 'Robô {number}',
 
 };
