@@ -237,6 +237,39 @@ test('a partner who leaves shows on the seat (a robot plays, time to return); ba
   for (const page of [a, b]) await page.context().close();
 });
 
+test('logging in as someone else in mid-match asks first; two players of one name are told apart by their seat', async () => {
+  const a = await openPage(browser);
+  await signIn(a, 'Nina');
+  const b = await openPage(browser);
+  await signIn(b, 'Nina');
+  const r = await send(a, { type: 'create_table', variant: 'classic', target: 301 });
+  const table = r.reply.table;
+  assert.ok((await send(a, { type: 'sit', table, seat: 0 })).ok);
+  assert.ok((await send(b, { type: 'sit', table, seat: 1 })).ok);
+  for (const seat of [2, 3]) assert.ok((await send(a, { type: 'add_robot', table, seat })).ok);
+  await a.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await a.reload();
+  await a.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+  assert.equal(await byId(a, 'seat-1-name').textContent(), 'Nina (seat 2)');
+  assert.equal(await byId(a, 'seat-0-name').textContent(), 'Nina (you)');
+  assert.equal(await byId(a, 'start').textContent(), 'Start the match');
+  await byId(a, 'start').click();
+  await inDeal(a);
+
+  await byId(a, 'show-login').click();
+  assert.equal(await byId(a, 'confirm-leave-text').textContent(),
+    `You are playing at table ${table}. Logging in as someone else gives up your seat: a robot plays it to the end of the match.`);
+  await byId(a, 'confirm-leave-no').click();
+  await byId(a, 'confirm-leave').waitFor({ state: 'detached' });
+  assert.equal(await a.locator('#table').isVisible(), true);
+  assert.equal(await a.evaluate(() => !!localStorage.getItem('belote.token')), true);
+
+  await byId(a, 'show-login').click();
+  await byId(a, 'confirm-leave-yes').click();
+  await a.locator('#login').waitFor({ state: 'visible' });
+  for (const page of [a, b]) await page.context().close();
+});
+
 test('in Portuguese: robots are "Robô", no English detail after an error, the watchers and the timer drawn as SVG', async () => {
   const page = await openPage(browser, { width: 1100, height: 860 }, { locale: 'pt-BR' });
   await signIn(page, 'Joana');

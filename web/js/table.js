@@ -71,7 +71,10 @@ export class TableView {
   name(s, seat) {
     const p = s.seats[seat] && s.seats[seat].player;
     if (!p) return translate('table.seat', { seat: seat + 1 });
-    return seat === s.seat ? translate('table.you', { name: p.name }) : p.name;
+    if (seat === s.seat) return translate('table.you', { name: p.name });
+    // Two players may share a name: the seat tells them apart.
+    const twin = s.seats.some((x) => x.seat !== seat && x.player && x.player.name === p.name);
+    return twin ? translate('table.nameAtSeat', { name: p.name, seat: seat + 1 }) : playerName(p);
   }
 
   /** The name of side `t`: a team at four seats, a player at two or three (docs/protocol.md). */
@@ -208,7 +211,7 @@ export class TableView {
       const plate = h('div', { class: 'nameplate' },
         p.robot ? h('span', { class: 'avatar robot', 'aria-hidden': 'true' }, robotIcon())
           : h('span', { class: 'avatar', 'aria-hidden': 'true', text: [...p.name][0] ? [...p.name][0].toUpperCase() : '?' }),
-        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: seat === s.seat ? translate('table.you', { name: p.name }) : p.name }));
+        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: this.name(s, seat) }));
       box.append(plate);
       const tags = h('div', { class: 'tags' });
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));

@@ -578,6 +578,13 @@ export default {
   'table.goneReturn': 'Robot plays · {time} to return',
   'table.goneRobot': 'Robot plays',
 
+  // issue 14: leaving a seat, players of the same name
+  'account.leaveTitle': 'Leave your seat?',
+  'account.leaveText': 'You are playing at table {table}. Logging in as someone else gives up your seat: a robot plays it to the end of the match.',
+  'account.leaveNo': 'Stay',
+  'account.leaveYes': 'Give up my seat',
+  'table.nameAtSeat': '{name} (seat {seat})',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

@@ -578,6 +578,13 @@ export default {
   'table.goneReturn': 'Un robot joue · {time} pour revenir',
   'table.goneRobot': 'Un robot joue',
 
+  // issue 14: leaving a seat, players of the same name
+  'account.leaveTitle': 'Quitter votre place ?',
+  'account.leaveText': "Vous jouez à la table {table}. Vous connecter sous un autre nom abandonne votre place : un robot la joue jusqu'à la fin de la partie.",
+  'account.leaveNo': 'Rester',
+  'account.leaveYes': 'Abandonner ma place',
+  'table.nameAtSeat': '{name} (place {seat})',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

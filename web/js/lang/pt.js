@@ -578,6 +578,13 @@ export default {
   'table.goneReturn': 'Robô joga · {time} para voltar',
   'table.goneRobot': 'Robô joga',
 
+  // issue 14: leaving a seat, players of the same name
+  'account.leaveTitle': 'Deixar o seu lugar?',
+  'account.leaveText': 'Está a jogar na mesa {table}. Entrar com outro nome abandona o seu lugar: um robô joga-o até ao fim da partida.',
+  'account.leaveNo': 'Ficar',
+  'account.leaveYes': 'Abandonar o meu lugar',
+  'table.nameAtSeat': '{name} (lugar {seat})',
+
   // issue 14: robots' names
   'table.robotName': 'Robô {number}',
 
