@@ -270,6 +270,53 @@ test('logging in as someone else in mid-match asks first; two players of one nam
   for (const page of [a, b]) await page.context().close();
 });
 
+test('the chief\'s form between matches: spaced checkboxes, the whole invitation link with Copy, a robot removed, a seat left', async () => {
+  const page = await openPage(browser, { width: 1366, height: 800 });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  await signIn(page, 'Chefa');
+  const r = await send(page, { type: 'create_table', variant: 'classic', target: 301, private: true });
+  const { table, invite } = r.reply;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0, invite })).ok);
+  assert.ok((await send(page, { type: 'add_robot', table, seat: 1 })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await byId(page, 'options-form').waitFor();
+
+  // Every checkbox has room before the next label on its line.
+  const gaps = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll('[data-testid="options-form"] > label')];
+    const out = [];
+    for (let i = 0; i + 1 < labels.length; i++) {
+      const box = labels[i].querySelector('input[type="checkbox"]');
+      if (!box) continue;
+      const a = box.getBoundingClientRect();
+      const b = labels[i + 1].getBoundingClientRect();
+      if (Math.abs(a.top - b.top) < a.height) out.push(b.left - a.right);
+    }
+    return out;
+  });
+  assert.ok(gaps.length > 0 && gaps.every((g) => g >= 12), `gaps after the checkboxes: ${gaps}`);
+
+  const link = `${BASE_URL}/#/join/${table}/${invite}`;
+  const field = byId(page, 'invite-link');
+  assert.equal(await field.inputValue(), link);
+  const fits = await field.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight);
+  assert.equal(fits, true, 'the whole link is shown');
+  await byId(page, 'copy-invite').click();
+  await page.locator('[data-testid="copy-invite"]', { hasText: 'Copied' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+
+  assert.equal(await byId(page, 'seat-1-remove-robot').textContent(), 'Remove robot');
+  await byId(page, 'seat-1-remove-robot').click();
+  await byId(page, 'seat-1-add-robot').waitFor();
+  assert.equal(await byId(page, 'seat-1-robot').count(), 0);
+
+  assert.equal(await byId(page, 'stand-up').textContent(), 'Stand up');
+  await byId(page, 'stand-up').click();
+  await page.locator('[data-testid="table-view"][data-seat=""]').waitFor();
+  await page.context().close();
+});
+
 test('in Portuguese: robots are "Robô", no English detail after an error, the watchers and the timer drawn as SVG', async () => {
   const page = await openPage(browser, { width: 1100, height: 860 }, { locale: 'pt-BR' });
   await signIn(page, 'Joana');

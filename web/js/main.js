@@ -300,6 +300,18 @@ class App {
     }
   }
 
+  /** Leaves the seat between matches: no more events come, the lobby list tells of the table. */
+  async standUp() {
+    const id = this.current;
+    try {
+      await this.request({ type: 'stand', table: id });
+    } catch (e) { return; /* shown */ }
+    const s = this.tables.get(id);
+    if (s) Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
+    this.refreshListing();
+    this.scheduleRender();
+  }
+
   /** Puts a robot of `level` (easy, medium, hard, expert) in `seat`. */
   async addRobot(seat, level = this.robotLevel) {
     try {

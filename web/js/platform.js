@@ -104,8 +104,11 @@ export class Platform {
     const invite = this.invites.get(id);
     if (isChief && invite) {
       const link = `${location.origin}/#/join/${id}/${invite}`;
-      panel.append(h('div', { class: 'platform-row' },
-        h('input', { readOnly: true, value: link, testid: 'invite-link', class: 'invite-link' }),
+      const copy = h('button', { type: 'button', class: 'btn small', testid: 'copy-invite', text: t(this.copied === link ? 'platform.copied' : 'platform.copy'),
+        onclick: () => this.copyInvite(link) });
+      panel.append(h('div', { class: 'platform-row invite-row' },
+        h('textarea', { readOnly: true, rows: 2, value: link, testid: 'invite-link', class: 'invite-link', 'aria-label': t('platform.inviteLabel') }),
+        copy,
         h('button', { type: 'button', class: 'btn small', testid: 'renew-invite', text: t('platform.newLink'),
           onclick: async () => { const r = await this.send({ type: 'renew_invite', table: id }); if (r) { this.invites.set(id, r.invite); this.app.scheduleRender(); } } })));
     }
@@ -124,6 +127,18 @@ export class Platform {
     panel.append(this.renderCancel(id, p, s, names, playing));
     panel.append(this.renderChat(id, p));
     return panel;
+  }
+
+  /** Copies the invitation link (the field itself is selected where the clipboard is refused). */
+  async copyInvite(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copied = link;
+    } catch (e) {
+      const field = document.querySelector('[data-testid="invite-link"]');
+      if (field) field.select();
+    }
+    this.app.scheduleRender();
   }
 
   renderOptions(id, p, editable, s) {

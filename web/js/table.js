@@ -226,6 +226,8 @@ export class TableView {
         for (let i = 0; i < n; i++) fan.append(h('span', { class: 'mini-back' }));
         box.append(fan);
       }
+      const leave = this.leaveSeatButton(s, seat, p);
+      if (leave) box.append(leave);
       const co = s.callouts[seat];
       if (co) {
         const text = co.kind === 'belote' ? translate(co.word === 'rebelote' ? 'call.rebelote' : 'call.belote') : co.text || callText(co.call, co.suit);
@@ -243,6 +245,22 @@ export class TableView {
       }
     }
     return box;
+  }
+
+  /** Between matches: the chief may take a seated robot away, a player may stand up. */
+  leaveSeatButton(s, seat, player) {
+    if (s.state === 'playing') return null;
+    const p = this.app.platform.tables.get(s.table);
+    const isChief = p && p.chief != null && p.chief === s.seat;
+    if (player.robot && isChief) {
+      return h('button', { type: 'button', class: 'btn small seat-leave', testid: `seat-${seat}-remove-robot`, text: translate('table.removeRobot'),
+        onclick: () => this.app.request({ type: 'remove_robot', table: s.table, seat }).catch(() => {}) });
+    }
+    if (seat === s.seat) {
+      return h('button', { type: 'button', class: 'btn small seat-leave', testid: 'stand-up', text: translate('table.standUp'),
+        onclick: () => this.app.standUp() });
+    }
+    return null;
   }
 
   /** On the seat itself: a robot plays for a player who is gone, with the time left to come back. */

@@ -585,6 +585,13 @@ export default {
   'account.leaveYes': 'Give up my seat',
   'table.nameAtSeat': '{name} (seat {seat})',
 
+  // issue 14: seats and the invitation link between matches
+  'table.removeRobot': 'Remove robot',
+  'table.standUp': 'Stand up',
+  'platform.copy': 'Copy',
+  'platform.copied': 'Copied',
+  'platform.inviteLabel': 'Invitation link',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

@@ -585,6 +585,13 @@ export default {
   'account.leaveYes': 'Abandonner ma place',
   'table.nameAtSeat': '{name} (place {seat})',
 
+  // issue 14: seats and the invitation link between matches
+  'table.removeRobot': 'Retirer le robot',
+  'table.standUp': 'Quitter la place',
+  'platform.copy': 'Copier',
+  'platform.copied': 'Copié',
+  'platform.inviteLabel': "Lien d'invitation",
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

@@ -585,6 +585,13 @@ export default {
   'account.leaveYes': 'Abandonar o meu lugar',
   'table.nameAtSeat': '{name} (lugar {seat})',
 
+  // issue 14: seats and the invitation link between matches
+  'table.removeRobot': 'Tirar o robô',
+  'table.standUp': 'Levantar-se',
+  'platform.copy': 'Copiar',
+  'platform.copied': 'Copiado',
+  'platform.inviteLabel': 'Link de convite',
+
   // issue 14: robots' names
   'table.robotName': 'Robô {number}',
 
