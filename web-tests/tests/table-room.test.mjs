@@ -317,6 +317,50 @@ test('the chief\'s form between matches: spaced checkboxes, the whole invitation
   await page.context().close();
 });
 
+test('a dimmed card says why (follow suit), and the "i" panel lists the obligations of the play', async () => {
+  const page = await openPage(browser);
+  await signIn(page, 'Regra');
+  const r = await send(page, { type: 'create_table', variant: 'classic', target: 1000 });
+  const table = r.reply.table;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await byId(page, 'start').click();
+  // Play the first legal card until a turn where a plain suit was led and the hand has it and others.
+  let led = null;
+  for (let guard = 0; guard < 200 && !led; guard++) {
+    const next = await (await page.waitForFunction(() => {
+      const s = window.__beloteDebug.state();
+      const view = document.querySelector('[data-testid="table-view"]');
+      if (s.to_act !== s.seat || !s.legal.length || String(s.v) !== view.dataset.v) return false;
+      const trick = s.trick.done ? [] : s.trick.cards;
+      const suit = trick.length ? trick[0].card[1] : null;
+      if (s.phase === 'play' && suit && suit !== s.trump && s.hand.some((c) => c[1] === suit) && s.hand.some((c) => c[1] !== suit)) return { led: suit };
+      return { v: s.v, action: s.legal[0] };
+    }, null, { polling: 30 })).jsonValue();
+    if (next.led) { led = next.led; break; }
+    assert.ok((await send(page, { ...next.action, table })).ok);
+    await page.waitForFunction((v) => window.__beloteDebug.state().v > v, next.v, { polling: 30 });
+  }
+  const SUIT = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
+  const expected = `You must follow suit: ${SUIT[led]}.`;
+  assert.equal(await byId(page, 'play-rule').textContent(), expected);
+  const dim = page.locator('[data-testid="hand"] .card.dim').first();
+  assert.equal(await dim.getAttribute('title'), expected);
+
+  if (await byId(page, 'deal-result').count()) await byId(page, 'deal-result-close').click();
+  await byId(page, 'tool-info').click();
+  await byId(page, 'values-duties').waitFor();
+  assert.deepEqual(await page.locator('[data-testid="values-duties"] li').allTextContents(), [
+    'Follow the suit led when you can.',
+    'When trump is led, play a higher trump than those on the trick when you can.',
+    'If you cannot follow, you must trump, unless your partner is winning the trick.',
+    'On a trick already trumped, play a higher trump if you can, otherwise a lower one.',
+  ]);
+  await page.context().close();
+});
+
 test('in Portuguese: robots are "Robô", no English detail after an error, the watchers and the timer drawn as SVG', async () => {
   const page = await openPage(browser, { width: 1100, height: 860 }, { locale: 'pt-BR' });
   await signIn(page, 'Joana');

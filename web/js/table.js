@@ -8,6 +8,7 @@ import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
 import { clockIcon } from './icons.js';
+import { whyNotPlayable } from './play-rules.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 const POS3 = ['bottom', 'right', 'left']; // three seats: the next player up on the right, the one after up on the left
@@ -342,6 +343,13 @@ export class TableView {
   /** The move timer next to the status, where the player looks (the platform panel is below the fold
    *  on a laptop screen), why some cards are dimmed, and the player's last move if it was made for it. */
   withCountdown(bar, s) {
+    const myPlay = s.seat != null && s.to_act === s.seat && s.phase === 'play' && s.legal.length > 0;
+    const legal = myPlay ? legalCards(s) : [];
+    const dimmed = myPlay ? s.hand.filter((c) => !legal.includes(c)) : [];
+    if (dimmed.length) {
+      const reasons = [...new Set(dimmed.map((c) => whyNotPlayable(s, c, legal)))];
+      bar.append(h('div', { class: 'play-rule', testid: 'play-rule', text: reasons.join(' ') }));
+    }
     if (s.autoMoveNote && s.state === 'playing') bar.append(h('div', { class: 'auto-move-note', testid: 'auto-move-note', role: 'status', text: s.autoMoveNote }));
     const seconds = this.secondsToAct(s);
     if (seconds == null) return bar;
@@ -382,7 +390,11 @@ export class TableView {
       if (playing) {
         const ok = legal.has(c);
         e.dataset.legal = String(ok);
-        if (!ok) e.classList.add('dim');
+        if (!ok) {
+          e.classList.add('dim');
+          e.title = whyNotPlayable(s, c, [...legal]);
+          e.setAttribute('aria-description', e.title);
+        }
         e.disabled = !ok || busy;
         if (ok) e.addEventListener('click', () => this.act({ type: 'play', card: c }));
       } else {

@@ -592,6 +592,22 @@ export default {
   'platform.copied': 'Copied',
   'platform.inviteLabel': 'Invitation link',
 
+  // issue 14: the obligations of the play
+  'why.notNow': 'This card cannot be played now.',
+  'why.follow': 'You must follow suit: {suit}.',
+  'why.beat': "You must play a higher {suit} than the trick's.",
+  'why.ruff': 'You cannot follow: you must trump ({suit}).',
+  'why.overtrump': "You must play a higher trump than the trick's.",
+  'duty.follow': 'Follow the suit led when you can.',
+  'duty.beatTrump': 'When trump is led, play a higher trump than those on the trick when you can.',
+  'duty.beatTA': 'All trumps: play a higher card of the suit led than those on the trick when you can.',
+  'duty.ruff': 'If you cannot follow, you must trump.',
+  'duty.ruffUnlessPartner': 'If you cannot follow, you must trump, unless your partner is winning the trick.',
+  'duty.overtrump': 'On a trick already trumped, play a higher trump if you can, otherwise a lower one.',
+  'duty.overtrumpOrAny': 'On a trick already trumped, play a higher trump if you can, otherwise any card.',
+  'duty.followSA': 'No trumps: follow the suit led when you can, otherwise play any card.',
+  'values.duties': 'What you must play',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

@@ -592,6 +592,22 @@ export default {
   'platform.copied': 'Copié',
   'platform.inviteLabel': "Lien d'invitation",
 
+  // issue 14: the obligations of the play
+  'why.notNow': 'Cette carte ne peut pas être jouée maintenant.',
+  'why.follow': 'Vous devez fournir : {suit}.',
+  'why.beat': 'Vous devez monter à {suit} sur le pli.',
+  'why.ruff': 'Vous ne pouvez pas fournir : vous devez couper ({suit}).',
+  'why.overtrump': 'Vous devez surcouper.',
+  'duty.follow': 'Fournissez la couleur demandée quand vous le pouvez.',
+  'duty.beatTrump': "À l'atout demandé, montez sur les atouts du pli quand vous le pouvez.",
+  'duty.beatTA': 'Tout atout : montez dans la couleur demandée quand vous le pouvez.',
+  'duty.ruff': 'Si vous ne pouvez pas fournir, vous devez couper.',
+  'duty.ruffUnlessPartner': 'Si vous ne pouvez pas fournir, vous devez couper, sauf si votre partenaire est maître du pli.',
+  'duty.overtrump': 'Sur un pli déjà coupé, surcoupez si vous le pouvez, sinon sous-coupez.',
+  'duty.overtrumpOrAny': "Sur un pli déjà coupé, surcoupez si vous le pouvez, sinon jouez n'importe quelle carte.",
+  'duty.followSA': "Sans atout : fournissez quand vous le pouvez, sinon jouez n'importe quelle carte.",
+  'values.duties': 'Ce que vous devez jouer',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

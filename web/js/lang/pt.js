@@ -592,6 +592,22 @@ export default {
   'platform.copied': 'Copiado',
   'platform.inviteLabel': 'Link de convite',
 
+  // issue 14: the obligations of the play
+  'why.notNow': 'Esta carta não pode ser jogada agora.',
+  'why.follow': 'Tem de seguir o naipe: {suit}.',
+  'why.beat': 'Tem de jogar um {suit} mais alto do que os da vaza.',
+  'why.ruff': 'Não pode seguir o naipe: tem de cortar ({suit}).',
+  'why.overtrump': 'Tem de jogar um trunfo mais alto do que os da vaza.',
+  'duty.follow': 'Siga o naipe pedido quando puder.',
+  'duty.beatTrump': 'Quando sai trunfo, jogue um trunfo mais alto do que os da vaza quando puder.',
+  'duty.beatTA': 'Tudo trunfo: jogue uma carta mais alta do naipe pedido quando puder.',
+  'duty.ruff': 'Se não puder seguir o naipe, tem de cortar.',
+  'duty.ruffUnlessPartner': 'Se não puder seguir o naipe, tem de cortar, a menos que o seu parceiro esteja a ganhar a vaza.',
+  'duty.overtrump': 'Numa vaza já cortada, jogue um trunfo mais alto se puder, senão um mais baixo.',
+  'duty.overtrumpOrAny': 'Numa vaza já cortada, jogue um trunfo mais alto se puder, senão qualquer carta.',
+  'duty.followSA': 'Sem trunfo: siga o naipe pedido quando puder, senão jogue qualquer carta.',
+  'values.duties': 'O que tem de jogar',
+
   // issue 14: robots' names
   'table.robotName': 'Robô {number}',
 
