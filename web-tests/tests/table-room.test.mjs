@@ -361,6 +361,45 @@ test('a dimmed card says why (follow suit), and the "i" panel lists the obligati
   await page.context().close();
 });
 
+test('the lobby: filters by variant and free seats, finished tables only when asked, "View" on a table in play watches it', async () => {
+  const host = await openPage(browser);
+  await signIn(host, 'Anfitriao');
+  const create = async (variant, seats, start) => {
+    const r = await send(host, { type: 'create_table', variant, target: 301 });
+    const table = r.reply.table;
+    assert.ok((await send(host, { type: 'sit', table, seat: 0 })).ok);
+    for (let seat = 1; seat < seats; seat++) assert.ok((await send(host, { type: 'add_robot', table, seat })).ok);
+    if (start) assert.ok((await send(host, { type: 'start', table })).ok);
+    return table;
+  };
+  const playing = await create('three_player', 3, true);
+  const waiting = await create('decouverte', 1, false);
+  const finished = await create('decouverte', 2, true);
+  assert.ok((await send(host, { type: 'propose_cancel', table: finished })).ok); // alone: accepted at once
+  await host.waitForFunction((t) => window.__beloteDebug.events('match_cancelled').some((e) => e.table === t), finished);
+
+  const page = await openPage(browser);
+  await signIn(page, 'Olhar');
+  const listed = async (filters) => {
+    await page.locator(`[data-testid="table-list"][data-filters="${filters}"]`).waitFor({ state: 'attached' });
+    return Promise.all([playing, waiting, finished].map((t) => byId(page, `table-${t}`).count()));
+  };
+  await byId(page, 'filter-variant').selectOption('decouverte');
+  assert.deepEqual(await listed('decouverte'), [0, 1, 0]);
+  await byId(page, 'filter-finished').check();
+  assert.deepEqual(await listed('decouverte finished'), [0, 1, 1]);
+  await byId(page, 'filter-free').check();
+  assert.deepEqual(await listed('decouverte free finished'), [0, 1, 0]);
+  await byId(page, 'filter-free').uncheck();
+  await byId(page, 'filter-variant').selectOption('three_player');
+  assert.deepEqual(await listed('three_player finished'), [1, 0, 0]);
+  assert.equal(await byId(page, `open-${playing}`).textContent(), 'View');
+  await byId(page, `open-${playing}`).click();
+  await page.waitForFunction((t) => { const s = window.__beloteDebug.state(t); return s && s.synced && s.phase !== 'not_started'; }, playing);
+  await host.waitForFunction((t) => window.__beloteDebug.events('spectators').some((e) => e.table === t && e.count === 1), playing);
+  for (const p of [host, page]) await p.context().close();
+});
+
 test('in Portuguese: robots are "Robô", no English detail after an error, the watchers and the timer drawn as SVG', async () => {
   const page = await openPage(browser, { width: 1100, height: 860 }, { locale: 'pt-BR' });
   await signIn(page, 'Joana');

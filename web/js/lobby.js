@@ -17,6 +17,8 @@ export class Lobby {
     this.more = document.getElementById('more-tables');
     this.more.addEventListener('click', () => { this.pages += 1; this.refresh(); });
     document.getElementById('refresh-tables').addEventListener('click', () => this.refresh());
+    this.filters = document.getElementById('lobby-filters');
+    this.filters.addEventListener('change', () => { this.pages = 1; this.refresh(); });
     document.getElementById('create-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const f = e.target;
@@ -40,23 +42,49 @@ export class Lobby {
       const tables = [];
       let next = null;
       for (let page = 0; page < this.pages; page++) {
-        const request = { type: 'list_tables' };
+        const request = { type: 'list_tables', ...this.serverFilters() };
         if (next) request.cursor = next;
         const reply = await this.app.request(request, { quiet: true });
-        if (Array.isArray(reply.tables)) tables.push(...reply.tables);
+        if (Array.isArray(reply.tables)) tables.push(...reply.tables.filter((t) => this.shows(t)));
         next = reply.next || null;
         if (!next) break;
       }
       this.tables = tables;
       this.next = next;
+      this.shownFilters = this.filterKey();
       this.render();
     } catch (e) {
       /* shown by app.request unless it was a disconnect */
     }
   }
 
+  /** The filters the server applies to list_tables (variant, at least one free seat). */
+  serverFilters() {
+    const f = this.filters;
+    return { ...(f.variant.value ? { variant: f.variant.value } : {}), ...(f.free.checked ? { free_seats: 1 } : {}) };
+  }
+
+  /** The filters as one string, on the list once it shows their result (`data-filters`). */
+  filterKey() {
+    const f = this.filters;
+    return `${f.variant.value || 'all'}${f.free.checked ? ' free' : ''}${f.finished.checked ? ' finished' : ''}`;
+  }
+
+  /** Finished tables are listed only when asked for (they stay until they close). */
+  shows(t) {
+    return t.state !== 'finished' || this.filters.finished.checked || this.app.isSeatedAt(t.table);
+  }
+
+  /** Opens a table from the list: one in play is watched at once (else it would show no cards). */
+  async view(t) {
+    this.app.openTable(t.table, t);
+    if (t.state !== 'playing' || this.app.isSeatedAt(t.table) || !(t.options && t.options.spectators)) return;
+    try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }
+  }
+
   render() {
     this.list.replaceChildren();
+    this.list.dataset.filters = this.shownFilters;
     this.empty.hidden = this.tables.length > 0;
     this.more.hidden = !this.next;
     for (const t of this.tables) {
@@ -101,7 +129,7 @@ export class Lobby {
       open.dataset.testid = `open-${t.table}`;
       const free = (t.seats || []).filter((s) => !s.player).length;
       open.textContent = translate(this.app.isSeatedAt(t.table) ? 'lobby.return' : t.state === 'waiting' && free ? 'lobby.join' : 'lobby.view');
-      open.addEventListener('click', () => this.app.openTable(t.table, t));
+      open.addEventListener('click', () => this.view(t));
       // Buttons share the right-hand column (a flex box in the grid cell the Join button used).
       const actions = document.createElement('div');
       actions.style.cssText = 'grid-row: 1 / 3; grid-column: 2; display: flex; gap: 6px;';

@@ -608,6 +608,12 @@ export default {
   'duty.followSA': 'No trumps: follow the suit led when you can, otherwise play any card.',
   'values.duties': 'What you must play',
 
+  // issue 14: lobby filters
+  'lobby.filterVariant': 'Variant',
+  'lobby.allVariants': 'All variants',
+  'lobby.filterFree': 'With a free seat',
+  'lobby.filterFinished': 'Show finished tables',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

@@ -608,6 +608,12 @@ export default {
   'duty.followSA': "Sans atout : fournissez quand vous le pouvez, sinon jouez n'importe quelle carte.",
   'values.duties': 'Ce que vous devez jouer',
 
+  // issue 14: lobby filters
+  'lobby.filterVariant': 'Variante',
+  'lobby.allVariants': 'Toutes les variantes',
+  'lobby.filterFree': 'Avec une place libre',
+  'lobby.filterFinished': 'Afficher les tables terminées',
+
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 

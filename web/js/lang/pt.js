@@ -608,6 +608,12 @@ export default {
   'duty.followSA': 'Sem trunfo: siga o naipe pedido quando puder, senão jogue qualquer carta.',
   'values.duties': 'O que tem de jogar',
 
+  // issue 14: lobby filters
+  'lobby.filterVariant': 'Variante',
+  'lobby.allVariants': 'Todas as variantes',
+  'lobby.filterFree': 'Com um lugar livre',
+  'lobby.filterFinished': 'Mostrar as mesas terminadas',
+
   // issue 14: robots' names
   'table.robotName': 'Robô {number}',
 
