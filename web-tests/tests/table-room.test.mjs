@@ -428,3 +428,37 @@ test('in Portuguese: robots are "Robô", no English detail after an error, the w
   await page.locator(`[data-testid="table-${table}"] .seat-chip.robot`, { hasText: 'Robô 1' }).waitFor();
   await page.context().close();
 });
+
+test('the live region says whose turn it is, each card played and by whom, and who won the trick', async () => {
+  const page = await openPage(browser);
+  await signIn(page, 'Lia');
+  const r = await send(page, { type: 'create_table', variant: 'classic', target: 1000 });
+  const table = r.reply.table;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await byId(page, 'start').click();
+  for (let guard = 0; guard < 60; guard++) {
+    const next = await (await page.waitForFunction(() => {
+      const s = window.__beloteDebug.state();
+      if (window.__beloteDebug.events('trick_won').length) return { done: true };
+      return s.to_act === s.seat && s.legal.length ? { v: s.v, action: s.legal[0] } : false;
+    }, null, { polling: 30 })).jsonValue();
+    if (next.done) break;
+    assert.ok((await send(page, { ...next.action, table })).ok);
+    await page.waitForFunction((v) => window.__beloteDebug.state().v > v, next.v, { polling: 30 });
+  }
+  const [won] = await page.evaluate(() => window.__beloteDebug.events('trick_won'));
+  const name = (seat) => (seat === 0 ? 'Lia (you)' : `Robot ${seat}`);
+  const RANK = { 7: 'Seven', 8: 'Eight', 9: 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
+  const SUIT = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
+  const played = won.cards.map((c) => `${name(c.seat)} plays the ${RANK[c.card[0]]} of ${SUIT[c.card[1]]}.`);
+  const lines = await page.locator('[data-testid="live-region"] p').allTextContents();
+  const at = lines.indexOf(`${name(won.winner)} wins the trick, ${won.points} points.`);
+  assert.ok(at >= 4, JSON.stringify(lines));
+  assert.deepEqual(lines.slice(at - 4, at), played);
+  await page.locator('[data-testid="live-region"] p', { hasText: 'Your turn to play.' }).last().waitFor({ state: 'attached' });
+  assert.equal(await byId(page, 'live-region').getAttribute('aria-live'), 'polite');
+  await page.context().close();
+});

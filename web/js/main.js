@@ -11,6 +11,7 @@ import { VARIANT_SEATS } from './rule-options.js';
 import { HistoryView } from './history.js';
 import { ReplayView } from './replay.js';
 import { rememberTable, recallTable, forgetTables } from './table-memory.js';
+import { Announcer } from './announcer.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -41,6 +42,7 @@ class App {
     this.historyView = new HistoryView(this, $('history'));
     this.replayView = new ReplayView(this, $('replay'));
     this.joinLink = inviteFromLocation();
+    this.announcer = new Announcer(document.querySelector('[data-testid="live-region"]'));
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
     this.conn.onOpen = () => this.onOpen();
@@ -228,7 +230,10 @@ class App {
       this.conn.reconnect();
       return;
     }
-    if (res === 'applied' && m.table === this.current) this.scheduleRender();
+    if (res === 'applied' && m.table === this.current) {
+      this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat));
+      this.scheduleRender();
+    }
   }
 
   // ---- lobby & table actions --------------------------------------------------

@@ -617,4 +617,10 @@ export default {
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 
+  // issue 14: the screen reader's live region
+  'live.yourCall': 'Your call.',
+  'live.yourTurn': 'Your turn to play.',
+  'live.played': '{name} plays the {card}.',
+  'live.trickWon': '{name} wins the trick, {points} points.',
+  'live.dealScored': 'Deal {deal} scored: {scores}. Totals {totals}.',
 };

@@ -617,4 +617,10 @@ export default {
   // issue 14: robots' names
   'table.robotName': 'Robot {number}',
 
+  // issue 14: the screen reader's live region
+  'live.yourCall': 'À vous de parler.',
+  'live.yourTurn': 'À vous de jouer.',
+  'live.played': '{name} joue : {card}.',
+  'live.trickWon': '{name} remporte le pli, {points} points.',
+  'live.dealScored': 'Donne {deal} comptée : {scores}. Totaux {totals}.',
 };

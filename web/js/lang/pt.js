@@ -617,4 +617,10 @@ export default {
   // issue 14: robots' names
   'table.robotName': 'Robô {number}',
 
+  // issue 14: the screen reader's live region
+  'live.yourCall': 'A sua vez de falar.',
+  'live.yourTurn': 'A sua vez de jogar.',
+  'live.played': '{name} joga {card}.',
+  'live.trickWon': '{name} ganha a vaza, {points} pontos.',
+  'live.dealScored': 'Mão {deal} contada: {scores}. Totais {totals}.',
 };
