@@ -462,3 +462,48 @@ test('the live region says whose turn it is, each card played and by whom, and w
   assert.equal(await byId(page, 'live-region').getAttribute('aria-live'), 'polite');
   await page.context().close();
 });
+
+test('Découverte at 375 px in every language: the opponent\'s seat does not cover its tableau, no horizontal scroll', async () => {
+  for (const locale of ['en-US', 'fr-FR', 'pt-BR']) {
+    const page = await openPage(browser, { width: 375, height: 740 }, { locale });
+    await signIn(page, 'Descoberta');
+    const r = await send(page, { type: 'create_table', variant: 'decouverte', target: 301 });
+    const table = r.reply.table;
+    assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+    assert.ok((await send(page, { type: 'add_robot', table, seat: 1 })).ok);
+    await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+    await page.reload();
+    await byId(page, 'start').click();
+    await page.waitForFunction(() => {
+      const s = window.__beloteDebug.state();
+      return s.tableaux && s.to_act === s.seat && document.querySelector('.felt > .tableau .card') && document.querySelector('.seat.pos-top .tags');
+    });
+    const layout = await page.evaluate(() => {
+      const box = (e) => { const b = e.getBoundingClientRect(); return { left: b.left, top: b.top, right: b.right, bottom: b.bottom }; };
+      return { seat: box(document.querySelector('.seat.pos-top')), tableau: box(document.querySelector('.felt > .tableau')),
+        scrollWidth: document.documentElement.scrollWidth };
+    });
+    const { seat, tableau } = layout;
+    const overlap = seat.left < tableau.right && tableau.left < seat.right && seat.top < tableau.bottom && tableau.top < seat.bottom;
+    assert.equal(overlap, false, `${locale}: ${JSON.stringify(layout)}`);
+    assert.ok(layout.scrollWidth <= 375, `${locale}: ${JSON.stringify(layout)}`);
+    await page.context().close();
+  }
+});
+
+test('coinche bidding on a 375×667 phone keeps the whole hand in view', async () => {
+  const page = await openPage(browser, { width: 375, height: 667 });
+  await signIn(page, 'Coincheur');
+  const r = await send(page, { type: 'create_table', variant: 'coinche', target: 1000 });
+  const table = r.reply.table;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await byId(page, 'start').click();
+  await byId(page, 'bid-ladder').waitFor();
+  const hand = await byId(page, 'hand').boundingBox();
+  assert.equal(await page.locator('[data-testid="hand"] .card').count(), 8);
+  assert.ok(hand.y >= 0 && hand.y + hand.height <= 667, `the hand is at y ${hand.y}..${hand.y + hand.height}`);
+  await page.context().close();
+});
