@@ -4,7 +4,8 @@
 // screen reader's live region.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, byId, signIn, playFirstLegalToEnd, BASE_URL } from './helpers.mjs';
+import path from 'node:path';
+import { launch, openPage, byId, signIn, playFirstLegalToEnd, noFlyingTrick, BASE_URL, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -80,6 +81,7 @@ test('a cancel accepted by both leaves a clean table, also after a reload, and t
   assert.equal(await text(b, 'start-note'), 'Waiting for Ana to start the next match.');
 
   assert.equal(await text(a, 'start'), 'Start the next match');
+  await a.screenshot({ path: path.join(SHOTS, 'table-after-cancel.png') });
   await byId(a, 'start').click();
   for (const page of [a, b]) {
     await inDeal(page);
@@ -153,6 +155,7 @@ test('a timed table: the countdown is in view at 1366×657, a move made when the
   assert.equal(await countdown.locator('svg[data-icon="clock"]').count(), 1);
   const box = await countdown.boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 657, `the countdown is at y ${box.y}..${box.y + box.height}`);
+  await page.screenshot({ path: path.join(SHOTS, 'move-timer-1366x657.png') });
 
   // Tina does not move: the server does it for her, and the log says so.
   await page.waitForFunction(() => window.__beloteDebug.events('auto_move').length === 1, null, { timeout: 10000, polling: 100 });
@@ -175,6 +178,8 @@ test('a timed table: the countdown is in view at 1366×657, a move made when the
   const timer = byId(page, 'result-timer');
   await timer.waitFor({ timeout: 10000 });
   assert.match(await timer.textContent(), /^The next deal has begun and it is your turn: [0-5] s left, then a robot plays for you\.$/);
+  await noFlyingTrick(page);
+  await page.screenshot({ path: path.join(SHOTS, 'deal-result-next-deal-clock.png') });
   await page.context().close();
 });
 
@@ -305,6 +310,7 @@ test('the chief\'s form between matches: spaced checkboxes, the whole invitation
   await byId(page, 'copy-invite').click();
   await page.locator('[data-testid="copy-invite"]', { hasText: 'Copied' }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  await byId(page, 'platform').screenshot({ path: path.join(SHOTS, 'chief-options-invite.png') });
 
   assert.equal(await byId(page, 'seat-1-remove-robot').textContent(), 'Remove robot');
   await byId(page, 'seat-1-remove-robot').click();
@@ -393,6 +399,7 @@ test('the lobby: filters by variant and free seats, finished tables only when as
   await byId(page, 'filter-free').uncheck();
   await byId(page, 'filter-variant').selectOption('three_player');
   assert.deepEqual(await listed('three_player finished'), [1, 0, 0]);
+  await page.screenshot({ path: path.join(SHOTS, 'lobby-filters.png') });
   assert.equal(await byId(page, `open-${playing}`).textContent(), 'View');
   await byId(page, `open-${playing}`).click();
   await page.waitForFunction((t) => { const s = window.__beloteDebug.state(t); return s && s.synced && s.phase !== 'not_started'; }, playing);
@@ -492,6 +499,7 @@ test('Découverte at 375 px in every language: the opponent\'s seat does not cov
     const overlap = seat.left < tableau.right && tableau.left < seat.right && seat.top < tableau.bottom && tableau.top < seat.bottom;
     assert.equal(overlap, false, `${locale}: ${JSON.stringify(layout)}`);
     assert.ok(layout.scrollWidth <= 375, `${locale}: ${JSON.stringify(layout)}`);
+    if (locale === 'pt-BR') await page.screenshot({ path: path.join(SHOTS, 'decouverte-375-pt.png') });
     await page.context().close();
   }
 });
@@ -510,5 +518,6 @@ test('coinche bidding on a 375×667 phone keeps the whole hand in view', async (
   const hand = await byId(page, 'hand').boundingBox();
   assert.equal(await page.locator('[data-testid="hand"] .card').count(), 8);
   assert.ok(hand.y >= 0 && hand.y + hand.height <= 667, `the hand is at y ${hand.y}..${hand.y + hand.height}`);
+  await page.screenshot({ path: path.join(SHOTS, 'coinche-bidding-375x667.png') });
   await page.context().close();
 });
