@@ -521,3 +521,22 @@ test('coinche bidding on a 375×667 phone keeps the whole hand in view', async (
   await page.screenshot({ path: path.join(SHOTS, 'coinche-bidding-375x667.png') });
   await page.context().close();
 });
+
+test('quick play: the second player gets the first one\'s table, robots take the seat left after the wait, the match starts', async () => {
+  const a = await openPage(browser);
+  await signIn(a, 'Rapida');
+  await byId(a, 'create-variant').selectOption('three_player');
+  await byId(a, 'quick-play').click();
+  await a.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
+  const table = await byId(a, 'table-view').getAttribute('data-table');
+  const b = await openPage(browser);
+  await signIn(b, 'Veloz');
+  await byId(b, 'create-variant').selectOption('three_player');
+  await byId(b, 'quick-play').click();
+  await b.locator(`[data-testid="table-view"][data-table="${table}"][data-seat="1"]`).waitFor();
+  assert.equal(await byId(b, 'seat-2-robot').count(), 0);
+  for (const page of [a, b]) await inDeal(page); // after the 10 s wait
+  assert.equal(await byId(b, 'seat-2-robot').count(), 1);
+  assert.deepEqual((await b.evaluate(() => window.__beloteDebug.state().seats)).map((x) => x.player.name), ['Rapida', 'Veloz', 'Robot 2']);
+  for (const page of [a, b]) await page.context().close();
+});

@@ -17,6 +17,7 @@ export class Lobby {
     this.more = document.getElementById('more-tables');
     this.more.addEventListener('click', () => { this.pages += 1; this.refresh(); });
     document.getElementById('refresh-tables').addEventListener('click', () => this.refresh());
+    document.getElementById('quick-play').addEventListener('click', () => this.app.quickPlay(document.getElementById('create-form').variant.value));
     this.filters = document.getElementById('lobby-filters');
     this.filters.addEventListener('change', () => { this.pages = 1; this.refresh(); });
     document.getElementById('create-form').addEventListener('submit', (e) => {

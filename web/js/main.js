@@ -17,6 +17,7 @@ const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
 const LS_TABLE = 'belote.table';
 const MAX_MESSAGES = 4;
+const QUICK_PLAY_WAIT_MS = 10000; // "Play now": robots take the seats still empty this long after the table was made
 const MESSAGE_MS = 6000; // an error message goes away on its own after this long
 const MAX_RESUME_TABLES = 64; // the server's bound on hello.resume
 
@@ -237,6 +238,40 @@ class App {
   }
 
   // ---- lobby & table actions --------------------------------------------------
+
+  /** "Play now": a free seat at a public table of `variant` waiting for players (one with a chief
+   *  and a person seated), or a new table; at a new one robots take the seats still empty after
+   *  QUICK_PLAY_WAIT_MS and the match starts. */
+  async quickPlay(variant) {
+    try {
+      const reply = await this.request({ type: 'list_tables', variant, free_seats: 1 });
+      const open = (reply.tables || []).find((t) => t.state === 'waiting' && t.chief && t.seats.some((x) => x.player && !x.player.robot));
+      if (open) {
+        try {
+          await this.request({ type: 'sit', table: open.table, seat: open.seats.find((x) => !x.player).seat }, { quiet: true });
+          this.openTable(open.table, open);
+          return;
+        } catch (e) { /* taken meanwhile: make a table */ }
+      }
+      const made = await this.request({ type: 'create_table', variant, target: 1000 });
+      await this.request({ type: 'sit', table: made.table, seat: 0 });
+      const seats = [...Array(VARIANT_SEATS[variant] || 4).keys()].map((seat) => ({ seat }));
+      this.openTable(made.table, { table: made.table, variant, target: 1000, state: 'waiting', seats });
+      setTimeout(() => this.fillWithRobotsAndStart(made.table), QUICK_PLAY_WAIT_MS);
+    } catch (e) { /* shown */ }
+  }
+
+  /** The end of a quick-play wait: robots in the empty seats, then the match starts (if this page
+   *  is still the chief of a table waiting for players). */
+  async fillWithRobotsAndStart(id) {
+    const s = this.tables.get(id);
+    const p = this.platform.tables.get(id);
+    if (!s || !s.synced || s.state !== 'waiting' || !p || p.chief !== s.seat) return;
+    try {
+      for (const x of s.seats) if (!x.player) await this.request({ type: 'add_robot', table: id, seat: x.seat });
+      await this.request({ type: 'start', table: id });
+    } catch (e) { /* shown */ }
+  }
 
   async createTable(variant, target) {
     try {

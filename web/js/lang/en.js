@@ -623,4 +623,8 @@ export default {
   'live.played': '{name} plays the {card}.',
   'live.trickWon': '{name} wins the trick, {points} points.',
   'live.dealScored': 'Deal {deal} scored: {scores}. Totals {totals}.',
+
+  // issue 14: quick play
+  'lobby.quickPlay': 'Play now',
+  'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots take the seats still empty after 10 s.',
 };

@@ -623,4 +623,8 @@ export default {
   'live.played': '{name} joue : {card}.',
   'live.trickWon': '{name} remporte le pli, {points} points.',
   'live.dealScored': 'Donne {deal} comptée : {scores}. Totaux {totals}.',
+
+  // issue 14: quick play
+  'lobby.quickPlay': 'Jouer maintenant',
+  'lobby.quickPlayNote': 'Jouer maintenant : une place à une table publique de cette variante qui attend des joueurs, ou une nouvelle, où des robots prennent les places encore vides au bout de 10 s.',
 };

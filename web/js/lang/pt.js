@@ -623,4 +623,8 @@ export default {
   'live.played': '{name} joga {card}.',
   'live.trickWon': '{name} ganha a vaza, {points} pontos.',
   'live.dealScored': 'Mão {deal} contada: {scores}. Totais {totals}.',
+
+  // issue 14: quick play
+  'lobby.quickPlay': 'Jogar já',
+  'lobby.quickPlayNote': 'Jogar já: um lugar numa mesa pública desta variante à espera de jogadores, ou uma nova, onde robôs ocupam os lugares ainda vazios ao fim de 10 s.',
 };
