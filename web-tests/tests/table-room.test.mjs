@@ -540,3 +540,24 @@ test('quick play: the second player gets the first one\'s table, robots take the
   assert.deepEqual((await b.evaluate(() => window.__beloteDebug.state().seats)).map((x) => x.player.name), ['Rapida', 'Veloz', 'Robot 2']);
   for (const page of [a, b]) await page.context().close();
 });
+
+test('quick chat: a French page sends "Bien joué !" in one click, shown to the other player', async () => {
+  const a = await openPage(browser, undefined, { locale: 'fr-FR' });
+  await signIn(a, 'Zoé');
+  const b = await openPage(browser);
+  await signIn(b, 'Yan');
+  const r = await send(a, { type: 'create_table', variant: 'classic', target: 301 });
+  const table = r.reply.table;
+  assert.ok((await send(a, { type: 'sit', table, seat: 0 })).ok);
+  assert.ok((await send(b, { type: 'sit', table, seat: 1 })).ok);
+  for (const page of [a, b]) {
+    await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+    await page.reload();
+    await page.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+  }
+  assert.deepEqual(await byId(a, 'quick-chat').locator('button').allTextContents(), ['Bien joué !', 'Merci', 'Oups', 'Bonne partie']);
+  await byId(a, 'quick-wellPlayed').click();
+  await b.locator('[data-testid="chat-line"]', { hasText: 'Bien joué !' }).waitFor();
+  assert.equal(await b.locator('[data-testid="chat-line"]').textContent(), 'Zoé: Bien joué !');
+  for (const page of [a, b]) await page.context().close();
+});

@@ -19,6 +19,7 @@ const valueLabel = (v) => (typeof v === 'boolean' ? t(v ? 'ruleValue.true' : 'ru
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 const MAX_CHAT = 100;
+const QUICK_PHRASES = ['wellPlayed', 'thanks', 'oops', 'goodGame'];
 
 /** Reads an invitation from the page address: `#/join/<table>/<code>` or `?table=<t>&invite=<code>`. */
 export function inviteFromLocation(loc = location) {
@@ -272,6 +273,10 @@ export class Platform {
       this.draft = '';
       this.send({ type: 'chat', table: id, text });
     });
-    return h('div', { class: 'chat' }, log, form);
+    // Quick chat: predefined phrases in the page's language, sent as chat (so rate-limited like it).
+    const quick = h('div', { class: 'quick-chat', testid: 'quick-chat' }, QUICK_PHRASES.map((key) => h('button', {
+      type: 'button', class: 'btn small', testid: `quick-${key}`, text: t(`chat.quick.${key}`),
+      onclick: () => this.send({ type: 'chat', table: id, text: t(`chat.quick.${key}`) }) })));
+    return h('div', { class: 'chat' }, log, quick, form);
   }
 }

@@ -627,4 +627,10 @@ export default {
   // issue 14: quick play
   'lobby.quickPlay': 'Play now',
   'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots take the seats still empty after 10 s.',
+
+  // issue 14: quick chat
+  'chat.quick.wellPlayed': 'Well played!',
+  'chat.quick.thanks': 'Thanks',
+  'chat.quick.oops': 'Oops',
+  'chat.quick.goodGame': 'Good game',
 };

@@ -627,4 +627,10 @@ export default {
   // issue 14: quick play
   'lobby.quickPlay': 'Jogar já',
   'lobby.quickPlayNote': 'Jogar já: um lugar numa mesa pública desta variante à espera de jogadores, ou uma nova, onde robôs ocupam os lugares ainda vazios ao fim de 10 s.',
+
+  // issue 14: quick chat
+  'chat.quick.wellPlayed': 'Bem jogado!',
+  'chat.quick.thanks': 'Obrigado',
+  'chat.quick.oops': 'Ups',
+  'chat.quick.goodGame': 'Boa partida',
 };
