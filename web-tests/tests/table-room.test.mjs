@@ -561,3 +561,25 @@ test('quick chat: a French page sends "Bien joué !" in one click, shown to the 
   assert.equal(await b.locator('[data-testid="chat-line"]').textContent(), 'Zoé: Bien joué !');
   for (const page of [a, b]) await page.context().close();
 });
+
+test('a hidden tab says in its title that it is the player\'s turn, and stops once it is shown', async () => {
+  const page = await openPage(browser);
+  await signIn(page, 'Titulo');
+  const r = await send(page, { type: 'create_table', variant: 'classic', target: 1000 });
+  const table = r.reply.table;
+  assert.ok((await send(page, { type: 'sit', table, seat: 0 })).ok);
+  for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  // The tab goes to the background (what the browser does when another tab is shown).
+  const setHidden = (hidden) => page.evaluate((hidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await send(page, { type: 'start', table });
+  await page.waitForFunction(() => document.title === '● Your turn — Belote');
+  await setHidden(false);
+  await page.waitForFunction(() => document.title === 'Belote');
+  await page.context().close();
+});

@@ -59,6 +59,7 @@ class App {
     });
     $('nickname').value = localStorage.getItem(LS_NICK) || '';
     document.querySelector('[data-testid="reconnect-now"]').addEventListener('click', () => this.conn.retryNow());
+    document.addEventListener('visibilitychange', () => this.scheduleRender());
     // An invitation link pasted into this tab changes only the fragment: no page load follows.
     window.addEventListener('hashchange', () => {
       const link = inviteFromLocation();
@@ -414,6 +415,7 @@ class App {
   }
 
   render() {
+    this.renderTitle();
     if (!this.current) return;
     const s = this.tables.get(this.current);
     if (s) {
@@ -421,6 +423,13 @@ class App {
       $('table').append(this.platform.render(s));
       if (s.synced) rememberTable(s.table, s.log, this.platform.state(s.table).chat);
     }
+  }
+
+  /** A hidden tab says in its title that it is the player's turn. */
+  renderTitle() {
+    const s = this.current && this.tables.get(this.current);
+    const myTurn = !!s && s.seat != null && s.to_act === s.seat && s.legal.length > 0;
+    document.title = t(myTurn && document.hidden ? 'page.yourTurnTitle' : 'page.title');
   }
 
   // ---- messages ------------------------------------------------------------------

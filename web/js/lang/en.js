@@ -633,4 +633,7 @@ export default {
   'chat.quick.thanks': 'Thanks',
   'chat.quick.oops': 'Oops',
   'chat.quick.goodGame': 'Good game',
+
+  // issue 14: the tab's title
+  'page.yourTurnTitle': '● Your turn — Belote',
 };

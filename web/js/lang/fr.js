@@ -633,4 +633,7 @@ export default {
   'chat.quick.thanks': 'Merci',
   'chat.quick.oops': 'Oups',
   'chat.quick.goodGame': 'Bonne partie',
+
+  // issue 14: the tab's title
+  'page.yourTurnTitle': '● À vous — Belote',
 };

@@ -633,4 +633,7 @@ export default {
   'chat.quick.thanks': 'Obrigado',
   'chat.quick.oops': 'Ups',
   'chat.quick.goodGame': 'Boa partida',
+
+  // issue 14: the tab's title
+  'page.yourTurnTitle': '● A sua vez — Belote',
 };
