@@ -571,13 +571,14 @@ test('a hidden tab says in its title that it is the player\'s turn, and stops on
   for (const seat of [1, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
   await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
   await page.reload();
+  await page.locator(`[data-testid="table-view"][data-table="${table}"][data-seat="0"]`).waitFor();
   // The tab goes to the background (what the browser does when another tab is shown).
   const setHidden = (hidden) => page.evaluate((hidden) => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
   await setHidden(true);
-  await send(page, { type: 'start', table });
+  assert.ok((await send(page, { type: 'start', table })).ok);
   await page.waitForFunction(() => document.title === '● Your turn — Belote');
   await setHidden(false);
   await page.waitForFunction(() => document.title === 'Belote');
