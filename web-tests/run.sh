@@ -28,11 +28,14 @@ fi
 
 PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 LOG="$(mktemp -t belote-web-tests.XXXXXX.log)"
-"$BIN" --address 127.0.0.1 --port "$PORT" --web-dir "$ROOT/web" --robot-delay-ms 0 >"$LOG" 2>&1 &
+# A fresh store each run: tables kept from an earlier run would fill the lobby's first page.
+DATA="$(mktemp -d -t belote-web-tests-data.XXXXXX)"
+"$BIN" --address 127.0.0.1 --port "$PORT" --web-dir "$ROOT/web" --data-dir "$DATA" --robot-delay-ms 0 >"$LOG" 2>&1 &
 SERVER_PID=$!
 cleanup() {
   kill "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true
+  rm -rf "$DATA"
 }
 trap cleanup EXIT
 

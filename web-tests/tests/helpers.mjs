@@ -102,3 +102,26 @@ export async function waitForDecision(page, minV = 0, timeout = 30000) {
 export async function noFlyingTrick(page) {
   await page.waitForFunction(() => !document.querySelector('.trick-fly'), null, { polling: 50 });
 }
+
+/**
+ * Plays the human's seat of the running match at `table` with its first legal action, through the
+ * page's connection, until the match ends (each action once the state shows a new turn for it).
+ */
+export async function playFirstLegalToEnd(page, table) {
+  for (let guard = 0; guard < 400; guard++) {
+    const handle = await page.waitForFunction((table) => {
+      const s = window.__beloteDebug.state(table);
+      if (!s) return false;
+      if (s.phase === 'finished') return { done: true };
+      if (s.to_act === s.seat && s.legal && s.legal.length) return { v: s.v, action: s.legal[0] };
+      return false;
+    }, table, { timeout: 60000, polling: 30 });
+    const next = await handle.jsonValue();
+    if (next.done) return;
+    const sent = await page.evaluate(async ([table, action]) => window.__beloteDebug.send({ ...action, table }), [table, next.action]);
+    if (!sent.ok) throw new Error(`the action was refused: ${JSON.stringify(sent)}`);
+    // The reply comes before the events it caused: wait until the state moved past this turn.
+    await page.waitForFunction(([table, v]) => window.__beloteDebug.state(table).v > v, [table, next.v], { timeout: 60000, polling: 30 });
+  }
+  throw new Error('the match did not end');
+}

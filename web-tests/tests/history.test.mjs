@@ -4,36 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, closeDealResult, SHOTS } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, sitAndFillWithRobots, closeDealResult, playFirstLegalToEnd, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const eventsOf = (page, type, table) => page.evaluate(([type, table]) => window.__beloteDebug.events(type).filter((e) => e.table === table), [type, table]);
-
-/**
- * Plays the human's seat of the running match at `table` with its first legal action, through the
- * page's connection, until the match ends (each action once the state shows a new turn for it).
- */
-async function playFirstLegalToEnd(page, table) {
-  for (let guard = 0; guard < 400; guard++) {
-    const handle = await page.waitForFunction((table) => {
-      const s = window.__beloteDebug.state(table);
-      if (!s) return false;
-      if (s.phase === 'finished') return { done: true };
-      if (s.to_act === s.seat && s.legal && s.legal.length) return { v: s.v, action: s.legal[0] };
-      return false;
-    }, table, { timeout: 60000, polling: 30 });
-    const next = await handle.jsonValue();
-    if (next.done) return;
-    const sent = await page.evaluate(async ([table, action]) => window.__beloteDebug.send({ ...action, table }), [table, next.action]);
-    assert.equal(sent.ok, true, JSON.stringify(sent));
-    // The reply comes before the events it caused: wait until the state moved past this turn.
-    await page.waitForFunction((v) => window.__beloteDebug.state().v > v, next.v, { timeout: 60000, polling: 30 });
-  }
-  throw new Error('the match did not end');
-}
 
 /** What the replay viewer shows now. */
 const shown = (page) => page.evaluate(() => {

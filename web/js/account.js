@@ -41,11 +41,28 @@ export class Account {
     if (guest) {
       parts.push(h('em', { class: 'guest-badge', testid: 'who-guest', text: t('account.guest') }),
         button('signup', 'account.signup', () => this.showSignup(true), 'btn small'),
-        button('show-login', 'account.login', () => this.app.resetSession()));
+        button('show-login', 'account.login', () => this.leaveSession(() => this.app.resetSession())));
     } else {
       parts.push(button('logout', 'account.logout', () => this.logout()));
     }
     who.replaceChildren(...parts);
+  }
+
+  /** A guest who logs in as someone else gives up its seats: while it plays a match, ask first. */
+  leaveSession(leave) {
+    const playing = [...this.app.tables.values()].find((s) => s.synced && s.seat != null && s.state === 'playing');
+    if (!playing) return leave();
+    const close = () => dialog.remove();
+    const dialog = h('div', { class: 'overlay', testid: 'confirm-leave-overlay' },
+      h('div', { class: 'modal', role: 'alertdialog', testid: 'confirm-leave', 'aria-label': t('account.leaveTitle') },
+        h('h3', { text: t('account.leaveTitle') }),
+        h('p', { testid: 'confirm-leave-text', text: t('account.leaveText', { table: playing.table }) }),
+        h('div', { class: 'modal-actions' },
+          h('button', { type: 'button', class: 'btn', testid: 'confirm-leave-no', text: t('account.leaveNo'), onclick: close }),
+          h('button', { type: 'button', class: 'btn primary', testid: 'confirm-leave-yes', text: t('account.leaveYes'), onclick: () => { close(); leave(); } }))));
+    document.body.append(dialog);
+    dialog.querySelector('[data-testid="confirm-leave-no"]').focus();
+    return null;
   }
 
   /** Opens (or closes) the sign-up form over the current screen. */

@@ -60,14 +60,15 @@ function translated(prefix, keys) {
   return Object.freeze(out);
 }
 
-/** Plain words for an error code of docs/protocol.md; the server's message is added as a detail
- *  where it names the offending field, or when the code is unknown to this page. A rate_limited
- *  error with `retry_after` (seconds) says when to try again. */
+/** Plain words for an error code of docs/protocol.md; the server's message (English) is added as a
+ *  detail on an English page where it names the offending field, or when the code is unknown to
+ *  this page. A rate_limited error with `retry_after` (seconds) says when to try again. */
 export function errorText(code, message, { retry_after: retryAfter } = {}) {
   if (code === 'rate_limited' && retryAfter) return t('error.retryAfter', { seconds: retryAfter });
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
-  if (message && (!known || code === 'bad_message' || code === 'invalid_options')) return t('error.withDetail', { text: base, detail: message });
+  const detailed = !known || (pageLanguage() === 'en' && (code === 'bad_message' || code === 'invalid_options'));
+  if (message && detailed) return t('error.withDetail', { text: base, detail: message });
   return base;
 }
 

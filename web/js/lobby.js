@@ -2,6 +2,7 @@
 // create-table form.
 import { STATE_LABEL, t as translate } from './i18n.js';
 import { VARIANT_LABEL } from './variants.js';
+import { playerName } from './table.js';
 
 const REFRESH_MS = 5000;
 
@@ -16,6 +17,9 @@ export class Lobby {
     this.more = document.getElementById('more-tables');
     this.more.addEventListener('click', () => { this.pages += 1; this.refresh(); });
     document.getElementById('refresh-tables').addEventListener('click', () => this.refresh());
+    document.getElementById('quick-play').addEventListener('click', () => this.app.quickPlay(document.getElementById('create-form').variant.value));
+    this.filters = document.getElementById('lobby-filters');
+    this.filters.addEventListener('change', () => { this.pages = 1; this.refresh(); });
     document.getElementById('create-form').addEventListener('submit', (e) => {
       e.preventDefault();
       const f = e.target;
@@ -39,23 +43,49 @@ export class Lobby {
       const tables = [];
       let next = null;
       for (let page = 0; page < this.pages; page++) {
-        const request = { type: 'list_tables' };
+        const request = { type: 'list_tables', ...this.serverFilters() };
         if (next) request.cursor = next;
         const reply = await this.app.request(request, { quiet: true });
-        if (Array.isArray(reply.tables)) tables.push(...reply.tables);
+        if (Array.isArray(reply.tables)) tables.push(...reply.tables.filter((t) => this.shows(t)));
         next = reply.next || null;
         if (!next) break;
       }
       this.tables = tables;
       this.next = next;
+      this.shownFilters = this.filterKey();
       this.render();
     } catch (e) {
       /* shown by app.request unless it was a disconnect */
     }
   }
 
+  /** The filters the server applies to list_tables (variant, at least one free seat). */
+  serverFilters() {
+    const f = this.filters;
+    return { ...(f.variant.value ? { variant: f.variant.value } : {}), ...(f.free.checked ? { free_seats: 1 } : {}) };
+  }
+
+  /** The filters as one string, on the list once it shows their result (`data-filters`). */
+  filterKey() {
+    const f = this.filters;
+    return `${f.variant.value || 'all'}${f.free.checked ? ' free' : ''}${f.finished.checked ? ' finished' : ''}`;
+  }
+
+  /** Finished tables are listed only when asked for (they stay until they close). */
+  shows(t) {
+    return t.state !== 'finished' || this.filters.finished.checked || this.app.isSeatedAt(t.table);
+  }
+
+  /** Opens a table from the list: one in play is watched at once (else it would show no cards). */
+  async view(t) {
+    this.app.openTable(t.table, t);
+    if (t.state !== 'playing' || this.app.isSeatedAt(t.table) || !(t.options && t.options.spectators)) return;
+    try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }
+  }
+
   render() {
     this.list.replaceChildren();
+    this.list.dataset.filters = this.shownFilters;
     this.empty.hidden = this.tables.length > 0;
     this.more.hidden = !this.next;
     for (const t of this.tables) {
@@ -84,7 +114,7 @@ export class Lobby {
       for (const s of t.seats || []) {
         const chip = document.createElement('span');
         chip.className = `seat-chip ${s.player ? (s.player.robot ? 'robot' : 'human') : 'empty'}`;
-        chip.textContent = s.player ? s.player.name : translate('lobby.emptySeat');
+        chip.textContent = s.player ? playerName(s.player) : translate('lobby.emptySeat');
         if (s.player && s.player.robot) {
           const bot = document.createElement('span');
           bot.className = 'chip-bot';
@@ -100,7 +130,7 @@ export class Lobby {
       open.dataset.testid = `open-${t.table}`;
       const free = (t.seats || []).filter((s) => !s.player).length;
       open.textContent = translate(this.app.isSeatedAt(t.table) ? 'lobby.return' : t.state === 'waiting' && free ? 'lobby.join' : 'lobby.view');
-      open.addEventListener('click', () => this.app.openTable(t.table, t));
+      open.addEventListener('click', () => this.view(t));
       // Buttons share the right-hand column (a flex box in the grid cell the Join button used).
       const actions = document.createElement('div');
       actions.style.cssText = 'grid-row: 1 / 3; grid-column: 2; display: flex; gap: 6px;';

@@ -10,11 +10,15 @@ import { Platform, inviteFromLocation } from './platform.js';
 import { VARIANT_SEATS } from './rule-options.js';
 import { HistoryView } from './history.js';
 import { ReplayView } from './replay.js';
+import { rememberTable, recallTable, forgetTables } from './table-memory.js';
+import { Announcer } from './announcer.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
 const LS_TABLE = 'belote.table';
 const MAX_MESSAGES = 4;
+const QUICK_PLAY_WAIT_MS = 10000; // "Play now": robots take the seats still empty this long after the table was made
+const MESSAGE_MS = 6000; // an error message goes away on its own after this long
 const MAX_RESUME_TABLES = 64; // the server's bound on hello.resume
 
 const $ = (id) => document.getElementById(id);
@@ -39,6 +43,7 @@ class App {
     this.historyView = new HistoryView(this, $('history'));
     this.replayView = new ReplayView(this, $('replay'));
     this.joinLink = inviteFromLocation();
+    this.announcer = new Announcer(document.querySelector('[data-testid="live-region"]'));
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
     this.conn.onOpen = () => this.onOpen();
@@ -54,6 +59,14 @@ class App {
     });
     $('nickname').value = localStorage.getItem(LS_NICK) || '';
     document.querySelector('[data-testid="reconnect-now"]').addEventListener('click', () => this.conn.retryNow());
+    document.addEventListener('visibilitychange', () => this.scheduleRender());
+    // An invitation link pasted into this tab changes only the fragment: no page load follows.
+    window.addEventListener('hashchange', () => {
+      const link = inviteFromLocation();
+      if (!link) return;
+      this.joinLink = link;
+      if (this.authenticated) this.followInvite();
+    });
   }
 
   start() {
@@ -159,6 +172,7 @@ class App {
   resetSession() {
     localStorage.removeItem(LS_TOKEN);
     localStorage.removeItem(LS_TABLE);
+    forgetTables();
     this.tables.clear();
     this.current = null;
     this.player = null;
@@ -189,9 +203,16 @@ class App {
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
     this.platform.onEvent(m);
+    if (m.type === 'match_started') this.tableView.newMatch(m.table);
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
-      this.tables.set(m.table, fromSnapshot(m, prev));
+      const s = fromSnapshot(m, prev);
+      const kept = !prev && recallTable(m.table);
+      if (kept) {
+        s.log = kept.log;
+        this.platform.state(m.table).chat = kept.chat;
+      }
+      this.tables.set(m.table, s);
       const wanted = localStorage.getItem(LS_TABLE);
       const seated = this.openSeated && m.view && m.view.seat != null;
       if (!this.current && this.authenticated && (wanted === m.table || seated)) {
@@ -211,10 +232,47 @@ class App {
       this.conn.reconnect();
       return;
     }
-    if (res === 'applied' && m.table === this.current) this.scheduleRender();
+    if (res === 'applied' && m.table === this.current) {
+      this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat));
+      this.scheduleRender();
+    }
   }
 
   // ---- lobby & table actions --------------------------------------------------
+
+  /** "Play now": a free seat at a public table of `variant` waiting for players (one with a chief
+   *  and a person seated), or a new table; at a new one robots take the seats still empty after
+   *  QUICK_PLAY_WAIT_MS and the match starts. */
+  async quickPlay(variant) {
+    try {
+      const reply = await this.request({ type: 'list_tables', variant, free_seats: 1 });
+      const open = (reply.tables || []).find((t) => t.state === 'waiting' && t.chief && t.seats.some((x) => x.player && !x.player.robot));
+      if (open) {
+        try {
+          await this.request({ type: 'sit', table: open.table, seat: open.seats.find((x) => !x.player).seat }, { quiet: true });
+          this.openTable(open.table, open);
+          return;
+        } catch (e) { /* taken meanwhile: make a table */ }
+      }
+      const made = await this.request({ type: 'create_table', variant, target: 1000 });
+      await this.request({ type: 'sit', table: made.table, seat: 0 });
+      const seats = [...Array(VARIANT_SEATS[variant] || 4).keys()].map((seat) => ({ seat }));
+      this.openTable(made.table, { table: made.table, variant, target: 1000, state: 'waiting', seats });
+      setTimeout(() => this.fillWithRobotsAndStart(made.table), QUICK_PLAY_WAIT_MS);
+    } catch (e) { /* shown */ }
+  }
+
+  /** The end of a quick-play wait: robots in the empty seats, then the match starts (if this page
+   *  is still the chief of a table waiting for players). */
+  async fillWithRobotsAndStart(id) {
+    const s = this.tables.get(id);
+    const p = this.platform.tables.get(id);
+    if (!s || !s.synced || s.state !== 'waiting' || !p || p.chief !== s.seat) return;
+    try {
+      for (const x of s.seats) if (!x.player) await this.request({ type: 'add_robot', table: id, seat: x.seat });
+      await this.request({ type: 'start', table: id });
+    } catch (e) { /* shown */ }
+  }
 
   async createTable(variant, target) {
     try {
@@ -283,6 +341,18 @@ class App {
     }
   }
 
+  /** Leaves the seat between matches: no more events come, the lobby list tells of the table. */
+  async standUp() {
+    const id = this.current;
+    try {
+      await this.request({ type: 'stand', table: id });
+    } catch (e) { return; /* shown */ }
+    const s = this.tables.get(id);
+    if (s) Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
+    this.refreshListing();
+    this.scheduleRender();
+  }
+
   /** Puts a robot of `level` (easy, medium, hard, expert) in `seat`. */
   async addRobot(seat, level = this.robotLevel) {
     try {
@@ -322,8 +392,19 @@ class App {
     if (name === 'lobby') this.lobby.show(); else this.lobby.hide();
     clearInterval(this.listingTimer);
     if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);
+    const changed = document.body.dataset.screen !== (name || 'none');
     document.body.dataset.screen = name || 'none';
+    if (changed) this.focusScreen(name);
     this.scheduleRender();
+  }
+
+  /** A screen just shown: its first control gets the focus unless the player is in another one. */
+  focusScreen(name) {
+    const first = { login: 'nickname', lobby: 'create-table' }[name];
+    const focused = document.activeElement;
+    if (first && (!focused || focused === document.body || focused.closest('[hidden]'))) {
+      document.querySelector(`[data-testid="${first}"]`).focus();
+    }
   }
 
   scheduleRender() {
@@ -334,12 +415,21 @@ class App {
   }
 
   render() {
+    this.renderTitle();
     if (!this.current) return;
     const s = this.tables.get(this.current);
     if (s) {
       this.tableView.render(s);
       $('table').append(this.platform.render(s));
+      if (s.synced) rememberTable(s.table, s.log, this.platform.state(s.table).chat);
     }
+  }
+
+  /** A hidden tab says in its title that it is the player's turn. */
+  renderTitle() {
+    const s = this.current && this.tables.get(this.current);
+    const myTurn = !!s && s.seat != null && s.to_act === s.seat && s.legal.length > 0;
+    document.title = t(myTurn && document.hidden ? 'page.yourTurnTitle' : 'page.title');
   }
 
   // ---- messages ------------------------------------------------------------------
@@ -359,6 +449,7 @@ class App {
     close.setAttribute('aria-label', t('common.dismiss'));
     close.textContent = '✕';
     close.addEventListener('click', () => item.remove());
+    setTimeout(() => item.remove(), MESSAGE_MS);
     item.append(text, close);
     box.append(item);
     while (box.children.length > MAX_MESSAGES) box.firstElementChild.remove();

@@ -3,6 +3,7 @@
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
+import { clockIcon, eyeIcon } from './icons.js';
 import { t, hasText } from './i18n.js';
 import { VARIANT_LABEL, seatCount as seatCountOf } from './variants.js';
 import { RULE_GROUPS, RULE_OPTIONS, VARIANT_SEATS, ruleApplies, ruleDefault, ruleValues, effectiveRules, changedRules } from './rule-options.js';
@@ -18,6 +19,7 @@ const valueLabel = (v) => (typeof v === 'boolean' ? t(v ? 'ruleValue.true' : 'ru
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 const MAX_CHAT = 100;
+const QUICK_PHRASES = ['wellPlayed', 'thanks', 'oops', 'goodGame'];
 
 /** Reads an invitation from the page address: `#/join/<table>/<code>` or `?table=<t>&invite=<code>`. */
 export function inviteFromLocation(loc = location) {
@@ -97,14 +99,17 @@ export class Platform {
 
     panel.append(h('div', { class: 'platform-row', testid: 'chief', 'data-chief': p.chief ?? '' },
       h('span', { text: p.chief != null ? t('platform.chief', { name: names(p.chief) }) : t('platform.noChief') })),
-    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators), text: t('platform.watching', { count: p.spectators }) }));
+    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(p.spectators) }, eyeIcon(), h('span', { text: t('platform.watching', { count: p.spectators }) })));
 
     if (p.options) panel.append(this.renderOptions(id, p, isChief && !playing, s));
     const invite = this.invites.get(id);
     if (isChief && invite) {
       const link = `${location.origin}/#/join/${id}/${invite}`;
-      panel.append(h('div', { class: 'platform-row' },
-        h('input', { readOnly: true, value: link, testid: 'invite-link', class: 'invite-link' }),
+      const copy = h('button', { type: 'button', class: 'btn small', testid: 'copy-invite', text: t(this.copied === link ? 'platform.copied' : 'platform.copy'),
+        onclick: () => this.copyInvite(link) });
+      panel.append(h('div', { class: 'platform-row invite-row' },
+        h('textarea', { readOnly: true, rows: 2, value: link, testid: 'invite-link', class: 'invite-link', 'aria-label': t('platform.inviteLabel') }),
+        copy,
         h('button', { type: 'button', class: 'btn small', testid: 'renew-invite', text: t('platform.newLink'),
           onclick: async () => { const r = await this.send({ type: 'renew_invite', table: id }); if (r) { this.invites.set(id, r.invite); this.app.scheduleRender(); } } })));
     }
@@ -119,10 +124,22 @@ export class Platform {
       badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: t('platform.presence', { name: names(st.seat), status: text }) }));
     }
     panel.append(badges);
-    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer', text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) }));
+    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer' }, clockIcon(), h('span', { text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) })));
     panel.append(this.renderCancel(id, p, s, names, playing));
     panel.append(this.renderChat(id, p));
     return panel;
+  }
+
+  /** Copies the invitation link (the field itself is selected where the clipboard is refused). */
+  async copyInvite(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copied = link;
+    } catch (e) {
+      const field = document.querySelector('[data-testid="invite-link"]');
+      if (field) field.select();
+    }
+    this.app.scheduleRender();
   }
 
   renderOptions(id, p, editable, s) {
@@ -256,6 +273,10 @@ export class Platform {
       this.draft = '';
       this.send({ type: 'chat', table: id, text });
     });
-    return h('div', { class: 'chat' }, log, form);
+    // Quick chat: predefined phrases in the page's language, sent as chat (so rate-limited like it).
+    const quick = h('div', { class: 'quick-chat', testid: 'quick-chat' }, QUICK_PHRASES.map((key) => h('button', {
+      type: 'button', class: 'btn small', testid: `quick-${key}`, text: t(`chat.quick.${key}`),
+      onclick: () => this.send({ type: 'chat', table: id, text: t(`chat.quick.${key}`) }) })));
+    return h('div', { class: 'chat' }, log, quick, form);
   }
 }

@@ -2,7 +2,7 @@
 // Pure data; no DOM. applyEvent returns 'applied', 'stale' (v already seen) or 'gap' (v jumped).
 import { scoreRowFromEvent, scoreRowsFromHistory } from './score-history.js';
 import { variantFromSnapshot, applyVariantEvent } from './variants.js';
-import { t as translate, callText, SUIT_NAME } from './i18n.js';
+import { t as translate, callText, cardName, SUIT_NAME } from './i18n.js';
 
 export const team = (seat) => seat % 2;
 
@@ -39,8 +39,14 @@ export function fromListing(t) {
     trick: { leader: null, cards: [] }, last_trick: null, tricks_won: zeros(sides), card_points_won: zeros(sides),
     totals: zeros(sides), escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
-    scoreRows: [],
+    scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null,
   };
+}
+
+/** A match cancelled by agreement leaves nothing in play: no cards, no turn, no trick. */
+function clearCancelledMatch(s) {
+  Object.assign(s, { state: 'finished', phase: 'finished', cancelled: true, hand: [], hand_sizes: zeros(s.seats.length),
+    turn_up: null, trick: { leader: null, cards: [] }, to_act: null, legal: [], callouts: {}, thrownIn: false });
 }
 
 export function fromSnapshot(msg, previous) {
@@ -74,6 +80,7 @@ export function fromSnapshot(msg, previous) {
   variantFromSnapshot(s, view);
   s.scoreRows = scoreRowsFromHistory(s.history, previous ? previous.scoreRows : []);
   if (s.phase === 'finished' && s.winner != null) s.matchResult = { winner: s.winner, totals: s.totals };
+  if (msg.cancelled && msg.state === 'finished') clearCancelledMatch(s);
   // Keep what the player has not dismissed yet, and the log, across a resync.
   if (previous) {
     s.log = previous.log;
@@ -86,6 +93,19 @@ function normTrick(t, isLast) {
   if (!t) return isLast ? null : { leader: null, cards: [] };
   const cards = Array.isArray(t) ? t : t.cards || [];
   return { leader: t.leader ?? (cards[0] ? cards[0].seat : null), cards: clone(cards), winner: t.winner ?? null, points: t.points ?? null };
+}
+
+/** True when the action of `seat` just heard was the automatic one an `auto_move` announced. */
+function takeAutoMove(s, seat) {
+  const auto = s.autoMove === seat;
+  s.autoMove = null;
+  return auto;
+}
+
+/** The player's own last move made for it when its time ran out stays said (`autoMoveNote`, the
+ *  log line) until it moves again itself. */
+function noteOwnMove(s, seat, auto) {
+  if (seat === s.seat) s.autoMoveNote = auto ? s.log[s.log.length - 1] : null;
 }
 
 function addLog(s, text) {
@@ -107,7 +127,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
-        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null });
+        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false });
       addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
@@ -127,13 +147,18 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       s.legal = ev.seat === s.seat && Array.isArray(ev.legal) ? clone(ev.legal) : [];
       if (ev.phase === 'auction' && s.legal.some((a) => a.type === 'name')) s.auction_round = 2;
       break;
+    case 'auto_move':
+      s.autoMove = ev.seat; // the next action of this seat was made for it (docs/protocol.md "Time per move")
+      break;
     case 'auction_call': {
       s.auction.push({ seat: ev.seat, call: ev.call, ...(ev.suit ? { suit: ev.suit } : {}) });
       const n = s.seats.length;
       if (s.auction.length >= n && s.auction.slice(0, n).every((c) => c.call === 'pass')) s.auction_round = 2;
       s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit };
       s.to_act = null; s.legal = [];
-      addLog(s, translate('log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
+      const auto = takeAutoMove(s, ev.seat);
+      addLog(s, translate(auto ? 'log.autoCall' : 'log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
+      noteOwnMove(s, ev.seat, auto);
       break;
     }
     case 'deal_thrown_in':
@@ -152,6 +177,9 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       s.trick.cards.push({ seat: ev.seat, card: ev.card });
       if (ev.seat === s.seat) s.hand = s.hand.filter((c) => c !== ev.card);
       if (s.hand_sizes[ev.seat] > 0) s.hand_sizes[ev.seat] -= 1;
+      const auto = takeAutoMove(s, ev.seat);
+      if (auto) addLog(s, translate('log.autoPlay', { name: name(ev.seat), card: cardName(ev.card) }));
+      noteOwnMove(s, ev.seat, auto);
       if (s.callouts[ev.seat] && s.callouts[ev.seat].kind === 'belote') delete s.callouts[ev.seat];
       if (ev.belote) {
         s.belote_seat = ev.seat;
@@ -185,6 +213,10 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });
       s.matchResult = { winner: ev.winner, totals: clone(ev.totals) };
       addLog(s, translate('log.matchOver'));
+      break;
+    case 'match_cancelled':
+      clearCancelledMatch(s);
+      addLog(s, translate('log.matchCancelled'));
       break;
     default:
       break;

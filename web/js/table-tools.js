@@ -7,6 +7,7 @@ import { suitClass } from './cards.js';
 import { DENOM_SYMBOL, valueText, seatCount } from './variants.js';
 import { SUIT_SCALES, LAST_TRICK_BONUS, CAPOT_LAST_TRICK_BONUS, BELOTE_POINTS, DEAL_TOTAL, MELD_VALUES,
   contractKind, scalesFor, beloteRule, hasAnnouncements } from './card-values.js';
+import { obligations } from './play-rules.js';
 import { fourColourDeck, setFourColourDeck, applyPreferences } from './prefs.js';
 import { requestFocus } from './keyboard.js';
 
@@ -178,7 +179,9 @@ function renderValues(s) {
     h('p', { class: 'values-contract', testid: 'values-contract', 'data-kind': (contractKind(s) || {}).kind || '', text: contractLine(s) }),
     scalesFor(s).map(({ scale, suits }) => scaleTable(scale, suits)),
     extras,
-    melds);
+    melds,
+    h('section', { class: 'scale duties', testid: 'values-duties' }, h('h4', { text: t('values.duties') }),
+      h('ul', {}, obligations(s).map((line) => h('li', { text: line })))));
 }
 
 // ---- score history ----------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import { h } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
+import { clockIcon } from './icons.js';
+import { whyNotPlayable } from './play-rules.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 const POS3 = ['bottom', 'right', 'left']; // three seats: the next player up on the right, the one after up on the left
@@ -41,6 +43,12 @@ function robotIcon() {
   return svg;
 }
 
+/** A player's name as shown: the server names robots "Robot <seat>" in English. */
+export function playerName(player) {
+  const robot = player.robot && /^Robot (\d+)$/.exec(player.name);
+  return robot ? translate('table.robotName', { number: robot[1] }) : player.name;
+}
+
 export class TableView {
   constructor(app, root) {
     this.app = app;
@@ -55,10 +63,19 @@ export class TableView {
     installTools(this);
   }
 
+  /** A new match at `table`: the results closed in the last one do not hide this one's. */
+  newMatch(table) {
+    this.dismissedDeal.delete(table);
+    this.dismissedMatch.delete(table);
+  }
+
   name(s, seat) {
     const p = s.seats[seat] && s.seats[seat].player;
     if (!p) return translate('table.seat', { seat: seat + 1 });
-    return seat === s.seat ? translate('table.you', { name: p.name }) : p.name;
+    if (seat === s.seat) return translate('table.you', { name: p.name });
+    // Two players may share a name: the seat tells them apart.
+    const twin = s.seats.some((x) => x.seat !== seat && x.player && x.player.name === p.name);
+    return twin ? translate('table.nameAtSeat', { name: p.name, seat: seat + 1 }) : playerName(p);
   }
 
   /** The name of side `t`: a team at four seats, a player at two or three (docs/protocol.md). */
@@ -66,15 +83,15 @@ export class TableView {
     if (seatCount(s) === 2) return s.seat != null ? translate(s.seat === t ? 'table.teamYou' : 'table.teamOpponent') : translate('table.seat', { seat: t + 1 });
     if (seatCount(s) === 3) {
       if (s.seat === t) return translate('table.teamYou');
-      return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : translate('table.seat', { seat: t + 1 });
+      return s.seats[t] && s.seats[t].player ? playerName(s.seats[t].player) : translate('table.seat', { seat: t + 1 });
     }
     if (s.seat != null) return translate(sideOf(s.seat, 4) === t ? 'table.teamUs' : 'table.teamThem');
     return translate(t === 0 ? 'table.teamA' : 'table.teamB');
   }
 
   teamPlayers(s, t) {
-    if (seatCount(s) !== 4) return s.seats[t] && s.seats[t].player ? s.seats[t].player.name : '—';
-    return [t, t + 2].map((i) => (s.seats[i].player ? s.seats[i].player.name : '—')).join(' & ');
+    if (seatCount(s) !== 4) return s.seats[t] && s.seats[t].player ? playerName(s.seats[t].player) : '—';
+    return [t, t + 2].map((i) => (s.seats[i].player ? playerName(s.seats[i].player) : '—')).join(' & ');
   }
 
   /** The sides in the order the page shows them: the viewer's first, then in play order. */
@@ -137,7 +154,7 @@ export class TableView {
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
     this.renderHead(s),
     this.renderFelt(s, myTurn),
-    this.renderControls(s, myTurn, busy),
+    this.withCountdown(this.renderControls(s, myTurn, busy), s),
     this.renderHand(s, myTurn, busy),
     this.renderFoot(s),
     this.renderOverlays(s));
@@ -195,12 +212,14 @@ export class TableView {
       const plate = h('div', { class: 'nameplate' },
         p.robot ? h('span', { class: 'avatar robot', 'aria-hidden': 'true' }, robotIcon())
           : h('span', { class: 'avatar', 'aria-hidden': 'true', text: [...p.name][0] ? [...p.name][0].toUpperCase() : '?' }),
-        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: seat === s.seat ? translate('table.you', { name: p.name }) : p.name }));
+        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: this.name(s, seat) }));
       box.append(plate);
       const tags = h('div', { class: 'tags' });
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
       if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
       if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
+      const away = this.presenceTag(s, seat);
+      if (away) tags.append(away);
       if (tags.childElementCount) box.append(tags);
       if (seat !== s.seat && !s.tableaux && (s.phase === 'auction' || s.phase === 'play')) {
         const n = s.hand_sizes[seat] || 0;
@@ -208,6 +227,8 @@ export class TableView {
         for (let i = 0; i < n; i++) fan.append(h('span', { class: 'mini-back' }));
         box.append(fan);
       }
+      const leave = this.leaveSeatButton(s, seat, p);
+      if (leave) box.append(leave);
       const co = s.callouts[seat];
       if (co) {
         const text = co.kind === 'belote' ? translate(co.word === 'rebelote' ? 'call.rebelote' : 'call.belote') : co.text || callText(co.call, co.suit);
@@ -215,7 +236,7 @@ export class TableView {
       }
     } else {
       box.append(h('div', { class: 'nameplate empty-plate' }, h('span', { class: 'pname muted', text: translate('table.emptySeat') })));
-      if (s.state === 'waiting') {
+      if (s.state !== 'playing') {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
         const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
@@ -225,6 +246,33 @@ export class TableView {
       }
     }
     return box;
+  }
+
+  /** Between matches: the chief may take a seated robot away, a player may stand up. */
+  leaveSeatButton(s, seat, player) {
+    if (s.state === 'playing') return null;
+    const p = this.app.platform.tables.get(s.table);
+    const isChief = p && p.chief != null && p.chief === s.seat;
+    if (player.robot && isChief) {
+      return h('button', { type: 'button', class: 'btn small seat-leave', testid: `seat-${seat}-remove-robot`, text: translate('table.removeRobot'),
+        onclick: () => this.app.request({ type: 'remove_robot', table: s.table, seat }).catch(() => {}) });
+    }
+    if (seat === s.seat) {
+      return h('button', { type: 'button', class: 'btn small seat-leave', testid: 'stand-up', text: translate('table.standUp'),
+        onclick: () => this.app.standUp() });
+    }
+    return null;
+  }
+
+  /** On the seat itself: a robot plays for a player who is gone, with the time left to come back. */
+  presenceTag(s, seat) {
+    const p = this.app.platform.tables.get(s.table);
+    const st = p && p.presence[seat];
+    if (!st || st.status === 'present') return null;
+    const left = st.status === 'disconnected' && st.reclaim_deadline ? Math.max(0, Math.ceil((st.reclaim_deadline - Date.now()) / 1000)) : null;
+    const text = left != null ? translate('table.goneReturn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
+      : translate(st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`);
+    return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status }, st.robot_playing ? robotIcon() : null, h('span', { text }));
   }
 
   renderCenter(s) {
@@ -252,11 +300,8 @@ export class TableView {
 
   renderControls(s, myTurn, busy) {
     const bar = h('div', { class: 'controls', testid: 'controls' });
-    const full = s.seats.every((x) => x.player);
-    if (s.state === 'waiting') {
-      if (full) bar.append(h('button', { type: 'button', class: 'btn primary big', testid: 'start', text: translate('table.start'), disabled: busy, onclick: () => this.act({ type: 'start' }) }));
-      else if (s.seat == null) bar.append(h('span', { class: 'status', text: translate('table.chooseSeat') }));
-      else bar.append(h('span', { class: 'status', text: translate('table.fillSeats') }));
+    if (s.state !== 'playing') {
+      bar.append(...this.renderBetweenMatches(s, busy));
       return bar;
     }
     if (myTurn && s.phase === 'auction' && s.variant === 'coinche') {
@@ -288,6 +333,49 @@ export class TableView {
     return bar;
   }
 
+  /** Seconds left to the seat to act when the table has a time per move, else null. */
+  secondsToAct(s) {
+    const p = this.app.platform.tables.get(s.table);
+    if (!p || !p.deadline || s.state !== 'playing' || s.to_act == null) return null;
+    return Math.max(0, Math.ceil((p.deadline - Date.now()) / 1000));
+  }
+
+  /** The move timer next to the status, where the player looks (the platform panel is below the fold
+   *  on a laptop screen), why some cards are dimmed, and the player's last move if it was made for it. */
+  withCountdown(bar, s) {
+    const myPlay = s.seat != null && s.to_act === s.seat && s.phase === 'play' && s.legal.length > 0;
+    const legal = myPlay ? legalCards(s) : [];
+    const dimmed = myPlay ? s.hand.filter((c) => !legal.includes(c)) : [];
+    if (dimmed.length) {
+      const reasons = [...new Set(dimmed.map((c) => whyNotPlayable(s, c, legal)))];
+      bar.append(h('div', { class: 'play-rule', testid: 'play-rule', text: reasons.join(' ') }));
+    }
+    if (s.autoMoveNote && s.state === 'playing') bar.append(h('div', { class: 'auto-move-note', testid: 'auto-move-note', role: 'status', text: s.autoMoveNote }));
+    const seconds = this.secondsToAct(s);
+    if (seconds == null) return bar;
+    const text = s.to_act === s.seat ? translate('table.yourTimeLeft', { seconds }) : translate('table.timeLeft', { name: this.name(s, s.to_act), seconds });
+    bar.append(h('span', { class: `countdown ${seconds <= 5 ? 'urgent' : ''}`, testid: 'turn-countdown', 'data-seconds': String(seconds) }, clockIcon(), h('span', { text })));
+    return bar;
+  }
+
+  /** Before the first match or after one: the chief starts the next match once every seat is
+   *  taken (the server refuses anyone else); the others are told whom they wait for. */
+  renderBetweenMatches(s, busy) {
+    const out = [];
+    const status = (text, testid = 'start-note') => h('span', { class: 'status', testid, text });
+    if (s.state === 'finished') out.push(status(translate(s.cancelled ? 'table.matchCancelled' : 'table.matchOver'), 'status'));
+    const p = this.app.platform.tables.get(s.table);
+    const chief = p ? p.chief : null;
+    const full = s.seats.every((x) => x.player);
+    if (full && chief != null && chief === s.seat) {
+      out.push(h('button', { type: 'button', class: 'btn primary big', testid: 'start', disabled: busy,
+        text: translate(s.state === 'finished' ? 'table.startNext' : 'table.start'), onclick: () => this.act({ type: 'start' }) }));
+    } else if (full && chief != null) {
+      out.push(status(translate(s.state === 'finished' ? 'table.chiefStartsNext' : 'table.chiefStarts', { name: this.name(s, chief) })));
+    } else if (!full) out.push(status(translate(s.seat == null ? 'table.chooseSeat' : 'table.fillSeats')));
+    return out;
+  }
+
   renderHand(s, myTurn, busy) {
     if (s.seat == null && s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': 0 }, renderTableau(s, 0));
     if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: translate('table.watching') }));
@@ -302,7 +390,11 @@ export class TableView {
       if (playing) {
         const ok = legal.has(c);
         e.dataset.legal = String(ok);
-        if (!ok) e.classList.add('dim');
+        if (!ok) {
+          e.classList.add('dim');
+          e.title = whyNotPlayable(s, c, [...legal]);
+          e.setAttribute('aria-description', e.title);
+        }
         e.disabled = !ok || busy;
         if (ok) e.addEventListener('click', () => this.act({ type: 'play', card: c }));
       } else {
@@ -402,9 +494,17 @@ export class TableView {
         h('p', { class: `headline outcome-${sc.outcome}`, testid: 'deal-outcome', text: headline }),
         table,
         notes.map((n) => h('p', { class: 'muted note', text: n })),
+        this.renderResultTimer(s),
         h('div', { class: 'modal-actions' },
           h('button', { type: 'button', class: 'btn primary', testid: 'deal-result-close', text: translate(s.matchResult ? 'result.seeMatch' : 'result.continue'),
             onclick: () => { this.dismissedDeal.set(s.table, dr.deal); this.app.scheduleRender(); } }))));
+  }
+
+  /** The next deal's clock runs behind the deal result: say so when it is the player's turn. */
+  renderResultTimer(s) {
+    const seconds = this.secondsToAct(s);
+    if (seconds == null || s.to_act !== s.seat) return null;
+    return h('p', { class: 'result-timer', testid: 'result-timer' }, clockIcon(), h('span', { text: translate('result.yourTurnRuns', { seconds }) }));
   }
 
   renderMatchResult(s) {

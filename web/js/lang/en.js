@@ -226,7 +226,7 @@ export default {
   // table panel: chief, options, presence, timer, cancel vote, chat
   'platform.chief': '★ Chief: {name}',
   'platform.noChief': '★ No chief yet',
-  'platform.watching': '👁 {count} watching',
+  'platform.watching': '{count} watching',
   'platform.newLink': 'New link',
   'platform.presence': '{name}: {status}',
   'presence.present': 'present',
@@ -235,7 +235,7 @@ export default {
   'presence.abandoned': 'left the table',
   'presence.reclaim': 'disconnected — robot plays, {time} to return',
   'presence.robotPlays': '{status} — robot plays',
-  'platform.timer': '⏱ {seconds} s',
+  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · to {target} · {timer} · {privacy} · {spectators} · {mode} · stake {stake}',
   'options.perMove': '{seconds} s per move',
   'options.noTimeLimit': 'no time limit',
@@ -559,4 +559,81 @@ export default {
   'replay.dealScore': 'Deal score {score} · totals {totals}',
   'replay.scores': 'Scores after each deal',
   'replay.final': '{names} win the match, {totals}',
+
+  // issue 14: the table between matches
+  'table.matchCancelled': 'The match was cancelled.',
+  'table.startNext': 'Start the next match',
+  'table.chiefStarts': 'Waiting for {name} to start the match.',
+  'table.chiefStartsNext': 'Waiting for {name} to start the next match.',
+  'log.matchCancelled': 'The match is cancelled.',
+
+  // issue 14: the time per move
+  'log.autoCall': '{name}: {call} (automatic: out of time).',
+  'log.autoPlay': '{name}: {card} played automatically (out of time).',
+  'table.yourTimeLeft': 'Your turn: {seconds} s left',
+  'table.timeLeft': '{name}: {seconds} s left',
+  'result.yourTurnRuns': 'The next deal has begun and it is your turn: {seconds} s left, then a robot plays for you.',
+
+  // issue 14: a player gone from the seat
+  'table.goneReturn': 'Robot plays · {time} to return',
+  'table.goneRobot': 'Robot plays',
+
+  // issue 14: leaving a seat, players of the same name
+  'account.leaveTitle': 'Leave your seat?',
+  'account.leaveText': 'You are playing at table {table}. Logging in as someone else gives up your seat: a robot plays it to the end of the match.',
+  'account.leaveNo': 'Stay',
+  'account.leaveYes': 'Give up my seat',
+  'table.nameAtSeat': '{name} (seat {seat})',
+
+  // issue 14: seats and the invitation link between matches
+  'table.removeRobot': 'Remove robot',
+  'table.standUp': 'Stand up',
+  'platform.copy': 'Copy',
+  'platform.copied': 'Copied',
+  'platform.inviteLabel': 'Invitation link',
+
+  // issue 14: the obligations of the play
+  'why.notNow': 'This card cannot be played now.',
+  'why.follow': 'You must follow suit: {suit}.',
+  'why.beat': "You must play a higher {suit} than the trick's.",
+  'why.ruff': 'You cannot follow: you must trump ({suit}).',
+  'why.overtrump': "You must play a higher trump than the trick's.",
+  'duty.follow': 'Follow the suit led when you can.',
+  'duty.beatTrump': 'When trump is led, play a higher trump than those on the trick when you can.',
+  'duty.beatTA': 'All trumps: play a higher card of the suit led than those on the trick when you can.',
+  'duty.ruff': 'If you cannot follow, you must trump.',
+  'duty.ruffUnlessPartner': 'If you cannot follow, you must trump, unless your partner is winning the trick.',
+  'duty.overtrump': 'On a trick already trumped, play a higher trump if you can, otherwise a lower one.',
+  'duty.overtrumpOrAny': 'On a trick already trumped, play a higher trump if you can, otherwise any card.',
+  'duty.followSA': 'No trumps: follow the suit led when you can, otherwise play any card.',
+  'values.duties': 'What you must play',
+
+  // issue 14: lobby filters
+  'lobby.filterVariant': 'Variant',
+  'lobby.allVariants': 'All variants',
+  'lobby.filterFree': 'With a free seat',
+  'lobby.filterFinished': 'Show finished tables',
+
+  // issue 14: robots' names
+  'table.robotName': 'Robot {number}',
+
+  // issue 14: the screen reader's live region
+  'live.yourCall': 'Your call.',
+  'live.yourTurn': 'Your turn to play.',
+  'live.played': '{name} plays the {card}.',
+  'live.trickWon': '{name} wins the trick, {points} points.',
+  'live.dealScored': 'Deal {deal} scored: {scores}. Totals {totals}.',
+
+  // issue 14: quick play
+  'lobby.quickPlay': 'Play now',
+  'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots take the seats still empty after 10 s.',
+
+  // issue 14: quick chat
+  'chat.quick.wellPlayed': 'Well played!',
+  'chat.quick.thanks': 'Thanks',
+  'chat.quick.oops': 'Oops',
+  'chat.quick.goodGame': 'Good game',
+
+  // issue 14: the tab's title
+  'page.yourTurnTitle': '● Your turn — Belote',
 };

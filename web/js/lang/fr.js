@@ -225,7 +225,7 @@ export default {
   // panneau de la table : chef, options, présence, chrono, annulation, discussion
   'platform.chief': '★ Chef de table : {name}',
   'platform.noChief': '★ Pas encore de chef de table',
-  'platform.watching': '👁 {count} spectateurs',
+  'platform.watching': '{count} spectateurs',
   'platform.newLink': 'Nouveau lien',
   'platform.presence': '{name} : {status}',
   'presence.present': 'présent',
@@ -234,7 +234,7 @@ export default {
   'presence.abandoned': 'a quitté la table',
   'presence.reclaim': 'déconnecté — un robot joue, {time} pour revenir',
   'presence.robotPlays': '{status} — un robot joue',
-  'platform.timer': '⏱ {seconds} s',
+  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · en {target} · {timer} · {privacy} · {spectators} · {mode} · mise {stake}',
   'options.perMove': '{seconds} s par coup',
   'options.noTimeLimit': 'sans limite de temps',
@@ -559,4 +559,81 @@ export default {
   'replay.dealScore': 'Score de la donne {score} · totaux {totals}',
   'replay.scores': 'Scores après chaque donne',
   'replay.final': '{names} gagnent la partie, {totals}',
+
+  // issue 14: the table between matches
+  'table.matchCancelled': 'La partie a été annulée.',
+  'table.startNext': 'Lancer la partie suivante',
+  'table.chiefStarts': 'En attente de {name} pour lancer la partie.',
+  'table.chiefStartsNext': 'En attente de {name} pour lancer la partie suivante.',
+  'log.matchCancelled': 'La partie est annulée.',
+
+  // issue 14: the time per move
+  'log.autoCall': '{name} : {call} (automatique : temps écoulé).',
+  'log.autoPlay': '{name} : {card} joué automatiquement (temps écoulé).',
+  'table.yourTimeLeft': 'À vous : encore {seconds} s',
+  'table.timeLeft': '{name} : encore {seconds} s',
+  'result.yourTurnRuns': "La donne suivante a commencé et c'est à vous : encore {seconds} s, puis un robot joue pour vous.",
+
+  // issue 14: a player gone from the seat
+  'table.goneReturn': 'Un robot joue · {time} pour revenir',
+  'table.goneRobot': 'Un robot joue',
+
+  // issue 14: leaving a seat, players of the same name
+  'account.leaveTitle': 'Quitter votre place ?',
+  'account.leaveText': "Vous jouez à la table {table}. Vous connecter sous un autre nom abandonne votre place : un robot la joue jusqu'à la fin de la partie.",
+  'account.leaveNo': 'Rester',
+  'account.leaveYes': 'Abandonner ma place',
+  'table.nameAtSeat': '{name} (place {seat})',
+
+  // issue 14: seats and the invitation link between matches
+  'table.removeRobot': 'Retirer le robot',
+  'table.standUp': 'Quitter la place',
+  'platform.copy': 'Copier',
+  'platform.copied': 'Copié',
+  'platform.inviteLabel': "Lien d'invitation",
+
+  // issue 14: the obligations of the play
+  'why.notNow': 'Cette carte ne peut pas être jouée maintenant.',
+  'why.follow': 'Vous devez fournir : {suit}.',
+  'why.beat': 'Vous devez monter à {suit} sur le pli.',
+  'why.ruff': 'Vous ne pouvez pas fournir : vous devez couper ({suit}).',
+  'why.overtrump': 'Vous devez surcouper.',
+  'duty.follow': 'Fournissez la couleur demandée quand vous le pouvez.',
+  'duty.beatTrump': "À l'atout demandé, montez sur les atouts du pli quand vous le pouvez.",
+  'duty.beatTA': 'Tout atout : montez dans la couleur demandée quand vous le pouvez.',
+  'duty.ruff': 'Si vous ne pouvez pas fournir, vous devez couper.',
+  'duty.ruffUnlessPartner': 'Si vous ne pouvez pas fournir, vous devez couper, sauf si votre partenaire est maître du pli.',
+  'duty.overtrump': 'Sur un pli déjà coupé, surcoupez si vous le pouvez, sinon sous-coupez.',
+  'duty.overtrumpOrAny': "Sur un pli déjà coupé, surcoupez si vous le pouvez, sinon jouez n'importe quelle carte.",
+  'duty.followSA': "Sans atout : fournissez quand vous le pouvez, sinon jouez n'importe quelle carte.",
+  'values.duties': 'Ce que vous devez jouer',
+
+  // issue 14: lobby filters
+  'lobby.filterVariant': 'Variante',
+  'lobby.allVariants': 'Toutes les variantes',
+  'lobby.filterFree': 'Avec une place libre',
+  'lobby.filterFinished': 'Afficher les tables terminées',
+
+  // issue 14: robots' names
+  'table.robotName': 'Robot {number}',
+
+  // issue 14: the screen reader's live region
+  'live.yourCall': 'À vous de parler.',
+  'live.yourTurn': 'À vous de jouer.',
+  'live.played': '{name} joue : {card}.',
+  'live.trickWon': '{name} remporte le pli, {points} points.',
+  'live.dealScored': 'Donne {deal} comptée : {scores}. Totaux {totals}.',
+
+  // issue 14: quick play
+  'lobby.quickPlay': 'Jouer maintenant',
+  'lobby.quickPlayNote': 'Jouer maintenant : une place à une table publique de cette variante qui attend des joueurs, ou une nouvelle, où des robots prennent les places encore vides au bout de 10 s.',
+
+  // issue 14: quick chat
+  'chat.quick.wellPlayed': 'Bien joué !',
+  'chat.quick.thanks': 'Merci',
+  'chat.quick.oops': 'Oups',
+  'chat.quick.goodGame': 'Bonne partie',
+
+  // issue 14: the tab's title
+  'page.yourTurnTitle': '● À vous — Belote',
 };

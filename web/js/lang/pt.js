@@ -225,7 +225,7 @@ export default {
   // painel da mesa: chefe, opções, presença, relógio, anulação, conversa
   'platform.chief': '★ Chefe da mesa: {name}',
   'platform.noChief': '★ Ainda sem chefe da mesa',
-  'platform.watching': '👁 {count} espectadores',
+  'platform.watching': '{count} espectadores',
   'platform.newLink': 'Novo link',
   'platform.presence': '{name}: {status}',
   'presence.present': 'presente',
@@ -234,7 +234,7 @@ export default {
   'presence.abandoned': 'saiu da mesa',
   'presence.reclaim': 'desconectado — um robô joga, {time} para voltar',
   'presence.robotPlays': '{status} — um robô joga',
-  'platform.timer': '⏱ {seconds} s',
+  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · até {target} · {timer} · {privacy} · {spectators} · {mode} · aposta {stake}',
   'options.perMove': '{seconds} s por jogada',
   'options.noTimeLimit': 'sem limite de tempo',
@@ -559,4 +559,81 @@ export default {
   'replay.dealScore': 'Pontos da mão {score} · totais {totals}',
   'replay.scores': 'Pontuação após cada mão',
   'replay.final': '{names} ganham a partida, {totals}',
+
+  // issue 14: the table between matches
+  'table.matchCancelled': 'A partida foi cancelada.',
+  'table.startNext': 'Começar a próxima partida',
+  'table.chiefStarts': 'À espera de {name} para começar a partida.',
+  'table.chiefStartsNext': 'À espera de {name} para começar a próxima partida.',
+  'log.matchCancelled': 'A partida é cancelada.',
+
+  // issue 14: the time per move
+  'log.autoCall': '{name}: {call} (automático: tempo esgotado).',
+  'log.autoPlay': '{name}: {card} jogada automaticamente (tempo esgotado).',
+  'table.yourTimeLeft': 'A sua vez: faltam {seconds} s',
+  'table.timeLeft': '{name}: faltam {seconds} s',
+  'result.yourTurnRuns': 'A mão seguinte já começou e é a sua vez: faltam {seconds} s, depois um robô joga por si.',
+
+  // issue 14: a player gone from the seat
+  'table.goneReturn': 'Robô joga · {time} para voltar',
+  'table.goneRobot': 'Robô joga',
+
+  // issue 14: leaving a seat, players of the same name
+  'account.leaveTitle': 'Deixar o seu lugar?',
+  'account.leaveText': 'Está a jogar na mesa {table}. Entrar com outro nome abandona o seu lugar: um robô joga-o até ao fim da partida.',
+  'account.leaveNo': 'Ficar',
+  'account.leaveYes': 'Abandonar o meu lugar',
+  'table.nameAtSeat': '{name} (lugar {seat})',
+
+  // issue 14: seats and the invitation link between matches
+  'table.removeRobot': 'Tirar o robô',
+  'table.standUp': 'Levantar-se',
+  'platform.copy': 'Copiar',
+  'platform.copied': 'Copiado',
+  'platform.inviteLabel': 'Link de convite',
+
+  // issue 14: the obligations of the play
+  'why.notNow': 'Esta carta não pode ser jogada agora.',
+  'why.follow': 'Tem de seguir o naipe: {suit}.',
+  'why.beat': 'Tem de jogar um {suit} mais alto do que os da vaza.',
+  'why.ruff': 'Não pode seguir o naipe: tem de cortar ({suit}).',
+  'why.overtrump': 'Tem de jogar um trunfo mais alto do que os da vaza.',
+  'duty.follow': 'Siga o naipe pedido quando puder.',
+  'duty.beatTrump': 'Quando sai trunfo, jogue um trunfo mais alto do que os da vaza quando puder.',
+  'duty.beatTA': 'Tudo trunfo: jogue uma carta mais alta do naipe pedido quando puder.',
+  'duty.ruff': 'Se não puder seguir o naipe, tem de cortar.',
+  'duty.ruffUnlessPartner': 'Se não puder seguir o naipe, tem de cortar, a menos que o seu parceiro esteja a ganhar a vaza.',
+  'duty.overtrump': 'Numa vaza já cortada, jogue um trunfo mais alto se puder, senão um mais baixo.',
+  'duty.overtrumpOrAny': 'Numa vaza já cortada, jogue um trunfo mais alto se puder, senão qualquer carta.',
+  'duty.followSA': 'Sem trunfo: siga o naipe pedido quando puder, senão jogue qualquer carta.',
+  'values.duties': 'O que tem de jogar',
+
+  // issue 14: lobby filters
+  'lobby.filterVariant': 'Variante',
+  'lobby.allVariants': 'Todas as variantes',
+  'lobby.filterFree': 'Com um lugar livre',
+  'lobby.filterFinished': 'Mostrar as mesas terminadas',
+
+  // issue 14: robots' names
+  'table.robotName': 'Robô {number}',
+
+  // issue 14: the screen reader's live region
+  'live.yourCall': 'A sua vez de falar.',
+  'live.yourTurn': 'A sua vez de jogar.',
+  'live.played': '{name} joga {card}.',
+  'live.trickWon': '{name} ganha a vaza, {points} pontos.',
+  'live.dealScored': 'Mão {deal} contada: {scores}. Totais {totals}.',
+
+  // issue 14: quick play
+  'lobby.quickPlay': 'Jogar já',
+  'lobby.quickPlayNote': 'Jogar já: um lugar numa mesa pública desta variante à espera de jogadores, ou uma nova, onde robôs ocupam os lugares ainda vazios ao fim de 10 s.',
+
+  // issue 14: quick chat
+  'chat.quick.wellPlayed': 'Bem jogado!',
+  'chat.quick.thanks': 'Obrigado',
+  'chat.quick.oops': 'Ups',
+  'chat.quick.goodGame': 'Boa partida',
+
+  // issue 14: the tab's title
+  'page.yourTurnTitle': '● A sua vez — Belote',
 };

@@ -1,0 +1,31 @@
+// The screen reader's live region (aria-live): the player's turn, each card played and by whom,
+// the trick's winner and the deal's result, as short sentences. The last few stay in the region.
+import { t, cardName } from './i18n.js';
+
+const KEPT = 10;
+
+export class Announcer {
+  constructor(region) {
+    this.region = region;
+  }
+
+  /** Says what event `ev` of table state `s` means to the player; `name(seat)` names a seat. */
+  onEvent(s, ev, name) {
+    const text = this.textOf(s, ev, name);
+    if (!text) return;
+    const line = document.createElement('p');
+    line.textContent = text;
+    this.region.append(line);
+    while (this.region.children.length > KEPT) this.region.firstElementChild.remove();
+  }
+
+  textOf(s, ev, name) {
+    switch (ev.type) {
+      case 'turn': return ev.seat === s.seat && s.seat != null ? t(ev.phase === 'auction' ? 'live.yourCall' : 'live.yourTurn') : null;
+      case 'card_played': return t('live.played', { name: name(ev.seat), card: cardName(ev.card) });
+      case 'trick_won': return t('live.trickWon', { name: name(ev.winner), points: ev.points });
+      case 'deal_scored': return t('live.dealScored', { deal: ev.deal, scores: (ev.score.score || []).join(' – '), totals: (ev.totals || []).join(' – ') });
+      default: return null;
+    }
+  }
+}
