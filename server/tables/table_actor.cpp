@@ -478,7 +478,11 @@ void TableActor::seal() {
                                     auto self = weak.lock();
                                     if (!self) return;
                                     if (error) self->broken_ = true;  // at once: the store's recovery looks at it
-                                    self->post([self, error] { self->committed(error); });
+                                    // A store that completes at once (in memory) does so on this strand.
+                                    if (self->strand_.running_in_this_thread())
+                                        self->committed(error);
+                                    else
+                                        self->post([self, error] { self->committed(error); });
                                 });
     }
     flush_outbox();
