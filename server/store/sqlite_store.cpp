@@ -8,7 +8,6 @@
 
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_db.hpp"
-#include "server/store/wal_checkpointer.hpp"
 
 namespace belote::store {
 
@@ -163,7 +162,6 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     migrate(*writer_db_, path);
     writes_ = std::make_unique<Statements>(writer_db_->handle());
     reader_db_ = std::make_unique<Connection>(path);
-    checkpointer_ = std::make_unique<WalCheckpointer>(path, writer_db_->handle());
     writer_ = std::thread([this] { run_writer(); });
 }
 
@@ -174,7 +172,6 @@ SqliteStore::~SqliteStore() {
     }
     wake_.notify_all();
     writer_.join();
-    checkpointer_.reset();
 }
 
 void SqliteStore::commit(std::vector<Write> writes, Committed done) {

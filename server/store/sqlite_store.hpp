@@ -17,7 +17,6 @@
 namespace belote::store {
 
 class Connection;
-class WalCheckpointer;
 
 /// How far a commit is durable (--durability).
 enum class Durability {
@@ -75,7 +74,6 @@ private:
     std::unordered_map<std::string, std::int64_t> last_seq_;
     std::mutex read_mutex_;
     std::unique_ptr<Connection> reader_db_;
-    std::unique_ptr<WalCheckpointer> checkpointer_;
 
     mutable std::mutex mutex_;
     std::condition_variable wake_;
