@@ -28,7 +28,7 @@ fi
 
 PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 LOG="$(mktemp -t belote-web-tests.XXXXXX.log)"
-"$BIN" --address 127.0.0.1 --port "$PORT" --web-dir "$ROOT/web" --robot-delay-ms 0 >"$LOG" 2>&1 &
+"$BIN" --address 127.0.0.1 --port "$PORT" --web-dir "$ROOT/web" --robot-delay-ms 0 --trusted-proxy 127.0.0.1 >"$LOG" 2>&1 &
 SERVER_PID=$!
 cleanup() {
   kill "$SERVER_PID" 2>/dev/null || true

@@ -46,6 +46,7 @@ export class Account {
       parts.push(button('logout', 'account.logout', () => this.logout()));
     }
     who.replaceChildren(...parts);
+    if (this.app.roomView) this.app.roomView.renderStanding();
   }
 
   /** Opens (or closes) the sign-up form over the current screen. */
@@ -62,6 +63,7 @@ export class Account {
       this.app.rememberSession(reply);
       this.showSignup(false);
       this.renderWho();
+      this.app.roomView.refreshStanding(); // the starting balance
     } catch (e) { /* shown */ }
   }
 

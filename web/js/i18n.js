@@ -67,7 +67,7 @@ export function errorText(code, message, { retry_after: retryAfter } = {}) {
   if (code === 'rate_limited' && retryAfter) return t('error.retryAfter', { seconds: retryAfter });
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
-  if (message && (!known || code === 'bad_message' || code === 'invalid_options')) return t('error.withDetail', { text: base, detail: message });
+  if (message && (!known || ['bad_message', 'invalid_options', 'cannot_stake'].includes(code))) return t('error.withDetail', { text: base, detail: message });
   return base;
 }
 
