@@ -56,7 +56,7 @@ std::int64_t random_room(store::Store& store, int matches, std::uint32_t seed) {
         std::vector<int> order(players);
         for (int p = 0; p < players; ++p) order[p] = p;
         std::shuffle(order.begin(), order.end(), rng);
-        platform::MatchTerms terms{true, std::uniform_int_distribution<int>(0, 400)(rng), false, {}};
+        platform::MatchTerms terms{true, std::uniform_int_distribution<int>(0, 120)(rng), false, {}};
         bool covered = true;
         for (int s = 0; s < seats; ++s) {
             const auto id = "p" + std::to_string(order[s]);
@@ -104,6 +104,9 @@ TEST(AuditTest, ThousandsOfRandomMatchesCancelsAndAbandonsLoseNoChip) {
     EXPECT_EQ(report.created, created);
     EXPECT_EQ(report.held, created);
     EXPECT_GT(store.balance("house").value_or(0), 0);
+    std::size_t staked = 0;
+    for (const auto& e : store.ledger()) staked += e.key.ends_with(":0:stake");
+    EXPECT_GT(staked, 2000u) << "most of the 3,000 matches must take stakes";
 }
 
 TEST(AuditTest, TheSqliteStoreBalancesTooAndATamperedBalanceIsFound) {

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 
@@ -50,7 +52,7 @@ std::string seated_table(std::vector<Player*> players, const std::string& varian
     return table;
 }
 
-/// Plays every seat's first legal action until the match ends (a seat whose player is null, or
+/// Plays every seat (its first legal action other than a pass) until the match ends (a seat whose player is null, or
 /// whose client is gone, is the robot's); `seen` sees every event seat 0 gets. Returns match_ended
 /// as seat 0 saw it.
 json play_out(
@@ -59,6 +61,7 @@ json play_out(
     auto& lead = *players[0]->client;
     for (;;) {
         json e = lead.next_event();
+        if (std::getenv("BELOTE_TEST_TRACE")) std::fprintf(stderr, "lead: %s\n", e.dump().substr(0, 200).c_str());
         seen(e);
         if (e["type"] == "match_ended") return e;
         if (e["type"] != "turn") continue;
@@ -66,8 +69,15 @@ json play_out(
         if (seat != 0 && (!players[seat] || !players[seat]->client)) continue;
         if (seat == 0 && !e.contains("legal")) continue;  // the robot plays it
         json turn = seat == 0 ? e : turn_of(*players[seat]->client, seat);
+        // The first legal action that is not a pass (passing every deal would throw it in forever).
         json action = turn["legal"][0];
+        for (const auto& a : turn["legal"])
+            if (a["type"] != "pass") {
+                action = a;
+                break;
+            }
         action["table"] = table;
+        if (std::getenv("BELOTE_TEST_TRACE")) std::fprintf(stderr, "seat %d acts %s\n", seat, action.dump().c_str());
         json r = players[seat]->client->request(action);
         EXPECT_EQ(r["type"], "ok") << r;
     }
