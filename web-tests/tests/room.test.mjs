@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, byId, signIn, BASE_URL, SHOTS } from './helpers.mjs';
+import { launch, byId, signIn, closeDealResult, BASE_URL, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -36,14 +36,15 @@ async function signUp(page, username) {
   assert.equal(await byId(page, 'standing').textContent(), 'Level 1 · 1000 chips');
 }
 
-/** Plays the page's seat with its first legal action until the match ends. */
+/** Plays the page's seat until the match ends. */
 async function playToEnd(page, table) {
   for (let guard = 0; guard < 600; guard++) {
     const handle = await page.waitForFunction((table) => {
       const s = window.__beloteDebug.state(table);
       if (!s) return false;
       if (s.phase === 'finished') return { done: true };
-      if (s.to_act === s.seat && s.legal && s.legal.length) return { v: s.v, action: s.legal[0] };
+      // The first legal action that is not a pass: passing every deal would throw it in forever.
+      if (s.to_act === s.seat && s.legal && s.legal.length) return { v: s.v, action: s.legal.find((a) => a.type !== 'pass') || s.legal[0] };
       return false;
     }, table, { timeout: 60000, polling: 30 });
     const next = await handle.jsonValue();
@@ -98,6 +99,7 @@ test('a competitive match with a stake from sign-up to the result panel, the lea
   // The result panel says it for each seat.
   const pages = [ana, bea];
   for (const page of pages) {
+    await closeDealResult(page); // the last deal's result first, then the match's
     await byId(page, 'match-result').waitFor();
     await byId(page, 'room-results').waitFor();
     assert.equal(await byId(page, `room-chips-${winner}`).textContent(), '+80 chips');
