@@ -96,15 +96,14 @@ json event_json(const TableEvent& event) {
             },
             [](const MatchBegun& e) -> json {
                 const auto& t = e.terms;
-                return {{"event", "match_begun"},
-                        {"seed", e.seed},
-                        {"terms",
-                         {{"competitive", t.competitive},
-                          {"stake", t.stake},
-                          {"same_ip", t.same_address},
-                          {"counts", t.counts},
-                          {"rated", t.rated},
-                          {"ratings", ratings_json(t.ratings)}}}};
+                json out{{"event", "match_begun"}, {"seed", e.seed}};
+                // A practice match moves nothing whatever its terms: they are written for a
+                // competitive one only (and a match_begun without them reads back as practice).
+                if (t.competitive)
+                    out["terms"] = {
+                        {"competitive", t.competitive}, {"stake", t.stake}, {"same_ip", t.same_address},
+                        {"counts", t.counts},           {"rated", t.rated}, {"ratings", ratings_json(t.ratings)}};
+                return out;
             },
             [](const ActionTaken& e) -> json {
                 return {{"event", "action_taken"},
@@ -244,7 +243,7 @@ TableEvent event_of(const json& j) {
     if (name == "invite_renewed") return InviteRenewed{get<std::string>(j, "code")};
     if (name == "match_begun") {
         MatchBegun begun{get<std::uint64_t>(j, "seed"), {}};
-        if (auto it = j.find("terms"); it != j.end()) {  // absent before the card room: a practice match
+        if (auto it = j.find("terms"); it != j.end()) {  // absent: a practice match (or one from before)
             auto& t = begun.terms;
             t.competitive = get<bool>(*it, "competitive");
             t.stake = get<int>(*it, "stake");
