@@ -130,9 +130,7 @@ TEST(PresenceTest, AfterTheWindowTheRobotKeepsTheSeatAndTheMatchRecordsTheAbando
     auto b = std::make_unique<GameClient>(server.port());
     a.hello("Ana");
     b->hello("Bo");
-    // Guests and robots: a competitive table without a stake (a stake needs registered players
-    // in every seat: docs/room.md).
-    std::string t = started_table({&a, b.get()}, {{"stake", 0}, {"competitive", true}});
+    std::string t = started_table({&a, b.get()}, {{"stake", 10}, {"competitive", true}});
     b.reset();
     EXPECT_EQ(pump(a, t, 0, is("seat_status", 1))["reclaim_deadline"], server.clock().now_ms() + 60'000);
     server.clock().advance(seconds(60));
@@ -143,7 +141,7 @@ TEST(PresenceTest, AfterTheWindowTheRobotKeepsTheSeatAndTheMatchRecordsTheAbando
         json e = a.next_event();
         if (e["type"] == "match_ended") {
             EXPECT_EQ(e["abandoned"], json::array({1}));
-            EXPECT_EQ(e["stake"], 0);
+            EXPECT_EQ(e["stake"], 10);
             EXPECT_EQ(e["competitive"], true);
             break;
         }
