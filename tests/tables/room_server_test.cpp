@@ -248,7 +248,7 @@ TEST(RoomServerTest, AThreeSeatWinnerTakesThirtyXpAndThePotLessTheHouse) {
     EXPECT_EQ(chips(*store, "house"), 15);
 }
 
-TEST(RoomServerTest, AnAbandonerLosesTheStakeEarnsNothingAndIsCountedAReclaimedSeatIsNot) {
+TEST(RoomServerTest, AnAbandonerLosesTheStakeEarnsNothingAndIsCounted) {
     auto store = std::make_shared<store::MemoryStore>();
     ClockedServer server(ClockedServer::default_config(), store);
     Player ana = join(server, "127.0.0.2", "Ana"), bea = join(server, "127.0.0.3", "Bea");
