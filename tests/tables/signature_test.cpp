@@ -421,8 +421,7 @@ TEST_P(SignatureTest, EveryMessageEveryRecipientReceives) {
 /// list_tables replies carry `next` (the lobby is paged, issue 18), which changes Sam's hash only;
 /// the hello replies' player carries `"guest":true` (accounts, issue 12: same messages; with that
 /// field removed the dumps hash to the previous values); match_ended carries the card room's
-/// `unmoved` and per-seat `results` (chips, XP, rating, why: issue 13; the humans here share one
-/// address, so every seat's `why` is same_ip or robot).
+/// `unmoved` and per-seat `results` (chips, XP, rating, why: issue 13).
 const Expected expected[] = {Expected{Variant::Classic,
                                       {{"Ana", {416, 0x478b2fd14fff374aull}},
                                        {"Bea", {404, 0xf5390b2ace3c6946ull}},
