@@ -20,18 +20,28 @@ ClosedError::ClosedError(int close_code, std::string close_reason)
       code(close_code),
       reason(std::move(close_reason)) {}
 
-SyncClient::SyncClient(const std::string& host, unsigned short port, std::chrono::milliseconds timeout)
+SyncClient::SyncClient(const std::string& host, unsigned short port, std::chrono::milliseconds timeout,
+                       const std::string& local_address)
     : ws_(ioc_), timeout_(timeout) {
     tcp::resolver resolver(ioc_);
     beast::error_code ec;
     const auto endpoints = resolver.resolve(host, std::to_string(port), ec);
     if (ec) throw TransportError("resolve " + host + ": " + ec.message());
-    run(
-        [&](auto done) {
-            beast::get_lowest_layer(ws_).async_connect(endpoints,
-                                                       [done](beast::error_code e, const tcp::endpoint&) { done(e); });
-        },
-        "connect");
+    if (!local_address.empty()) {
+        const tcp::endpoint to = *endpoints.begin();
+        auto& socket = beast::get_lowest_layer(ws_).socket();
+        socket.open(to.protocol());
+        socket.bind(tcp::endpoint(boost::asio::ip::make_address(local_address), 0), ec);
+        if (ec) throw TransportError("bind " + local_address + ": " + ec.message());
+        run([&](auto done) { beast::get_lowest_layer(ws_).async_connect(to, done); }, "connect");
+    } else {
+        run(
+            [&](auto done) {
+                beast::get_lowest_layer(ws_).async_connect(
+                    endpoints, [done](beast::error_code e, const tcp::endpoint&) { done(e); });
+            },
+            "connect");
+    }
     beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
     run([&](auto done) { ws_.async_handshake(host + ":" + std::to_string(port), "/ws", done); }, "handshake");
     ws_.text(true);

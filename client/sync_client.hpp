@@ -46,9 +46,10 @@ public:
 /// A synchronous client of one belote-server WebSocket (`ws://host:port/ws`).
 class SyncClient {
 public:
-    /// Connects and handshakes (within `timeout`). Throws TimeoutError or TransportError.
+    /// Connects and handshakes (within `timeout`), from `local_address` when not empty (tests play
+    /// distinct players from 127.0.0.2, 127.0.0.3, ...). Throws TimeoutError or TransportError.
     SyncClient(const std::string& host, unsigned short port,
-               std::chrono::milliseconds timeout = std::chrono::seconds(10));
+               std::chrono::milliseconds timeout = std::chrono::seconds(10), const std::string& local_address = "");
     /// Closes the TCP connection at once, without a WebSocket close handshake (what a vanished
     /// client looks like to the server); close() first for a clean close.
     ~SyncClient();

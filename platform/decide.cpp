@@ -65,7 +65,13 @@ struct RequestJudge {
         if (s.match_running()) return refuse(TableRefusal::AlreadyStarted, "the match has started");
         for (int k = 0; k < s.seat_count(); ++k)
             if (s.seats[k].empty()) return refuse(TableRefusal::SeatsEmpty, "seat " + std::to_string(k) + " is empty");
-        return Events{MatchBegun{c.seed}};
+        Lineup lineup;
+        lineup.seats = s.seat_count();
+        for (int k = 0; k < s.seat_count(); ++k)
+            if (s.seats[k].human) lineup.players[k] = s.seats[k].human->id;
+        auto terms = match_terms(s.settings.competitive, s.settings.stake, lineup, c.standings);
+        if (!terms.terms) return refuse(TableRefusal::CannotStake, terms.refusal);
+        return Events{MatchBegun{c.seed, *terms.terms}};
     }
     Decision operator()(const Act& c) const {
         if (!seat) return refuse(TableRefusal::NotSeated, "you have no seat at this table");

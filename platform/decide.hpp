@@ -22,6 +22,7 @@ enum class TableRefusal : std::uint8_t {
     NotSeated,             ///< the request needs a seat here
     AlreadyStarted,        ///< seating changes once the match has started
     SeatsEmpty,            ///< start with an empty seat
+    CannotStake,           ///< start of a competitive match someone at the table cannot take part in
     NotChief,              ///< only the chief may do this
     MatchInProgress,       ///< only before the first match or between matches
     InvalidOptions,        ///< the options are not playable

@@ -94,6 +94,9 @@ struct Apply {
         for (std::size_t seat = 0; seat < s.seats.size(); ++seat) s.match_lineup[seat] = s.seats[seat].human;
         ++s.matches_begun;
         s.match_began_ms = now;
+        s.terms = e.terms;
+        s.match_abandoned = {};
+        s.settlement = stake(s.lineup(), s.terms);
         for (SeatState& st : s.seats) {
             st.cancel_proposals = 0;
             st.auto_moves = 0;
@@ -145,6 +148,7 @@ struct Apply {
     }
     void operator()(const Abandoned& e) const {
         s.seats[e.seat].abandoned = true;
+        s.match_abandoned[e.seat] = true;
         show_status(e.seat);
     }
     void operator()(const CancelProposed& e) const {
@@ -167,6 +171,7 @@ struct Apply {
     void operator()(const MatchCancelled& e) const {
         s.cancel.reset();
         s.cancelled = true;
+        s.settlement = refund(s.lineup(), s.terms, s.match_abandoned);
         notify(e);
         end_of_match();
     }
@@ -187,7 +192,9 @@ struct Apply {
                 s.turn_deadline = deadline_for(turn->seat);
                 notify(TurnNotice{std::move(*turn), s.turn_deadline});
             } else if (const auto* end = std::get_if<MatchEnded>(&event)) {
-                MatchEndNotice notice{*end, {}, s.settings.stake, s.settings.competitive};
+                s.settlement = settle(s.lineup(), s.terms, static_cast<int>(end->winner), s.match_abandoned);
+                MatchEndNotice notice{
+                    *end, {}, s.settings.stake, s.settings.competitive, s.settlement.seats, unmoved_of(s.terms)};
                 for (int seat = 0; seat < s.seat_count(); ++seat)
                     if (s.seats[seat].abandoned) notice.abandoned.push_back(seat);
                 notify(std::move(notice));

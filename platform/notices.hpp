@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/events.hpp"
+#include "platform/room.hpp"
 #include "platform/table_events.hpp"
 #include "platform/table_info.hpp"
 
@@ -25,6 +26,8 @@ struct MatchEndNotice {
     std::vector<int> abandoned;  ///< seats whose player abandoned
     int stake = 0;
     bool competitive = false;
+    std::vector<SeatOutcome> outcomes;  ///< chips and XP of each seat (docs/room.md)
+    Unmoved unmoved = Unmoved::None;    ///< why the whole match moved nothing, if it did not
 };
 /// Who sits in `seat` now (nullopt: nobody).
 struct SeatChangedNotice {

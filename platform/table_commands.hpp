@@ -7,9 +7,11 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/action.hpp"
 #include "platform/robot_level.hpp"
+#include "platform/room.hpp"
 #include "platform/table_settings.hpp"
 
 namespace belote::platform {
@@ -43,10 +45,13 @@ struct Stand {};
 struct SetOptions {
     OptionsPatch patch;
 };
-/// `start`: the chief starts a match. `seed` is not on the wire: the server fills it from its
-/// CSPRNG before the table decides (the match's deals follow from it, docs/design.md invariant 1).
+/// `start`: the chief starts a match. `seed` and `standings` are not on the wire: the server fills
+/// the seed from its CSPRNG before the table decides (the match's deals follow from it,
+/// docs/design.md invariant 1), and the standings of the seated players (chips, registered,
+/// address: docs/room.md) from the store.
 struct Start {
     std::uint64_t seed = 0;
+    std::vector<Standing> standings;
 };
 /// `take`, `pass`, `name`, `play`, `bid`, `contre`, `surcontre`: an action of the seat to act.
 struct Act {

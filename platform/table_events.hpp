@@ -53,9 +53,11 @@ struct ChatPosted {
 struct InviteRenewed {
     std::string code;
 };
-/// A match began with `seed` (its deals follow from it).
+/// A match began with `seed` (its deals follow from it) on `terms` (what it stakes and who counts:
+/// docs/room.md).
 struct MatchBegun {
     std::uint64_t seed = 0;
+    MatchTerms terms;
 };
 /// Who chose an accepted action.
 enum class ActionSource : std::uint8_t {

@@ -104,4 +104,13 @@ std::string TableState::match_id() const {
     return matches_begun ? id + "-" + std::to_string(matches_begun) : std::string();
 }
 
+Lineup TableState::lineup() const {
+    Lineup l;
+    l.match_id = match_id();
+    l.seats = seat_count();
+    for (int seat = 0; seat < seat_count(); ++seat)
+        if (match_lineup[seat]) l.players[seat] = match_lineup[seat]->id;
+    return l;
+}
+
 }  // namespace belote::platform

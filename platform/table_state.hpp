@@ -59,7 +59,12 @@ struct TableState {
     std::array<std::optional<PlayerRef>, 4> match_lineup{};  ///< who sat where when it began (none: a robot)
     std::uint64_t matches_begun = 0;                         ///< matches begun at this table, the current one included
     std::int64_t match_began_ms = 0;                         ///< when the current match began (epoch ms)
-    std::array<SeatState, 4> seats{};                        ///< match.seats() of them are used
+    MatchTerms terms;                                        ///< of the current match (docs/room.md)
+    std::array<bool, 4> match_abandoned{};                   ///< seats abandoned in the current match
+    /// The chips and XP of the current match's last money step: its stakes once it began, its
+    /// settlement or refund once it ended (docs/room.md); the server posts its transfers.
+    Settlement settlement;
+    std::array<SeatState, 4> seats{};  ///< match.seats() of them are used
     std::uint64_t sit_counter = 0;
     std::uint64_t v = 0;  ///< the version: the number of notices so far (docs/design.md invariant 4)
     std::optional<std::int64_t> turn_deadline;  ///< of the decision in progress (epoch ms)
@@ -102,6 +107,8 @@ struct TableState {
     LobbyEntry lobby_entry() const;
     /// The id of the current (or last) match: "<table id>-<matches_begun>"; empty before the first.
     std::string match_id() const;
+    /// The current (or last) match's players by seat, as it began.
+    Lineup lineup() const;
 };
 
 }  // namespace belote::platform

@@ -86,6 +86,26 @@ struct GetMatchRecord {
     std::string match;  ///< 1..max_match_id_chars bytes
 };
 
+/// `profile`: a player's profile, by `player` id or by `username`; neither: the asking player's.
+/// Already validated (at most one of them, each 1..64 bytes).
+struct GetProfile {
+    std::optional<std::string> player;
+    std::optional<std::string> username;
+};
+
+/// Rows in one leaderboard page; the last page a leaderboard request may ask for.
+inline constexpr int leaderboard_page_size = 20;
+inline constexpr int max_leaderboard_page = 499;
+
+/// `leaderboard`: one page of the ranking by XP (every variant) or by rating (one variant), over
+/// all time or this week (since Monday 00:00 UTC). Already validated.
+struct GetLeaderboard {
+    bool rating = false;             ///< `kind`: "xp" (false) or "rating"
+    std::optional<Variant> variant;  ///< required for "rating"
+    bool week = false;               ///< `period`: "all" (false) or "week"
+    int page = 0;                    ///< 0..max_leaderboard_page
+};
+
 /// A request to table `table`.
 struct TableCommand {
     std::string table;
@@ -93,8 +113,8 @@ struct TableCommand {
 };
 
 /// Any request.
-using Command =
-    std::variant<Hello, ListTables, CreateTable, TableCommand, Register, Login, Logout, History, GetMatchRecord>;
+using Command = std::variant<Hello, ListTables, CreateTable, TableCommand, Register, Login, Logout, History,
+                             GetMatchRecord, GetProfile, GetLeaderboard>;
 
 /// A decoded request: its id (echoed in the reply) and its command.
 struct Request {

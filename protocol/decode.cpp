@@ -446,6 +446,42 @@ GetMatchRecord decode_match_record(const Msg& msg) {
     return GetMatchRecord{std::move(match)};
 }
 
+/// `profile` with `player` (an id) or `username`, or neither.
+template <class Msg>
+GetProfile decode_profile(const Msg& msg) {
+    GetProfile profile;
+    profile.player = optional_string(msg, "player");
+    profile.username = optional_string(msg, "username");
+    if (profile.player && profile.username)
+        fail(ErrorCode::BadMessage, "profile takes 'player' or 'username', not both");
+    for (const auto* field : {&profile.player, &profile.username})
+        if (*field && (field->value().empty() || field->value().size() > max_match_id_chars))
+            fail(ErrorCode::BadMessage,
+                 "fields 'player' and 'username' must be 1.." + std::to_string(max_match_id_chars) + " characters");
+    return profile;
+}
+
+/// `leaderboard` with `kind`, `variant` (for "rating"), `period` and `page`.
+template <class Msg>
+GetLeaderboard decode_leaderboard(const Msg& msg) {
+    GetLeaderboard board;
+    const auto kind = string_field(msg, "kind");
+    if (kind != "xp" && kind != "rating") fail(ErrorCode::BadMessage, "field 'kind' must be \"xp\" or \"rating\"");
+    board.rating = kind == "rating";
+    if (auto variant = optional_string(msg, "variant")) {
+        board.variant = parse_variant(*variant);
+        if (!board.variant) fail(ErrorCode::BadMessage, "unknown variant '" + *variant + "'");
+    }
+    if (board.rating && !board.variant) fail(ErrorCode::BadMessage, "a rating leaderboard needs a 'variant'");
+    const auto period = optional_string(msg, "period").value_or("all");
+    if (period != "all" && period != "week") fail(ErrorCode::BadMessage, "field 'period' must be \"all\" or \"week\"");
+    board.week = period == "week";
+    if (const auto* page = find_field(msg, "page"); page && !page->is_null())
+        board.page = int_value(*page, "page", 0, max_leaderboard_page, ErrorCode::BadMessage,
+                               "field 'page' must be within 0.." + std::to_string(max_leaderboard_page));
+    return board;
+}
+
 template <class Msg>
 Command decode_command(std::string_view type, const Msg& msg) {
     if constexpr (std::is_same_v<Msg, json>) {
@@ -457,6 +493,8 @@ Command decode_command(std::string_view type, const Msg& msg) {
     if (type == "register") return decode_register(msg);
     if (type == "logout") return Logout{};
     if (type == "history") return decode_history(msg);
+    if (type == "profile") return decode_profile(msg);
+    if (type == "leaderboard") return decode_leaderboard(msg);
     if (type == "get_record")
         if (const auto* match = find_field(msg, "match"); match && !match->is_null()) return decode_match_record(msg);
     if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");

@@ -49,6 +49,8 @@ constexpr std::array<std::string_view, error_code_count> names{
     "already_registered",
     "storage_unavailable",
     "no_such_match",
+    "cannot_stake",
+    "no_such_player",
     "internal",
 };
 
@@ -76,6 +78,7 @@ ErrorCode code_of_refusal(platform::TableRefusal reason) {
         case TableRefusal::NotSeated: return ErrorCode::NotSeated;
         case TableRefusal::AlreadyStarted: return ErrorCode::AlreadyStarted;
         case TableRefusal::SeatsEmpty: return ErrorCode::SeatsEmpty;
+        case TableRefusal::CannotStake: return ErrorCode::CannotStake;
         case TableRefusal::NotChief: return ErrorCode::NotChief;
         case TableRefusal::MatchInProgress: return ErrorCode::MatchInProgress;
         case TableRefusal::InvalidOptions: return ErrorCode::InvalidOptions;

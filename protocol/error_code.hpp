@@ -54,6 +54,8 @@ enum class ErrorCode : std::uint8_t {
     AlreadyRegistered,     ///< "already_registered": register from a registered player
     StorageUnavailable,    ///< "storage_unavailable": the store cannot write (disk full, read-only): nothing changed
     NoSuchMatch,           ///< "no_such_match": get_record with an unknown match id (or one the player may not read)
+    CannotStake,           ///< "cannot_stake": start refused: someone cannot cover the stake (named in the message)
+    NoSuchPlayer,          ///< "no_such_player": profile of an unknown player id or username
     Internal,              ///< "internal": unexpected server failure
 };
 

@@ -28,6 +28,14 @@ struct Malformed {
 
 json player_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
 
+/// The ratings a match began with (doubles round-trip exactly through nlohmann's output).
+json ratings_json(const std::array<Rating, 4>& ratings) {
+    json out = json::array();
+    for (const auto& r : ratings)
+        out.push_back({{"rating", r.rating}, {"rd", r.rd}, {"volatility", r.volatility}, {"games", r.games}});
+    return out;
+}
+
 json options_fields(const MatchOptions& options, const TableSettings& settings) {
     return {{"variant", to_string(options.variant)}, {"target", options.target},
             {"rules", rules_json(options)},          {"turn_time", settings.turn_time_s},
@@ -87,7 +95,15 @@ json event_json(const TableEvent& event) {
                 return {{"event", "invite_renewed"}, {"code", e.code}};
             },
             [](const MatchBegun& e) -> json {
-                return {{"event", "match_begun"}, {"seed", e.seed}};
+                const auto& t = e.terms;
+                json out{{"event", "match_begun"}, {"seed", e.seed}};
+                // A practice match moves nothing whatever its terms: they are written for a
+                // competitive one only (and a match_begun without them reads back as practice).
+                if (t.competitive)
+                    out["terms"] = {
+                        {"competitive", t.competitive}, {"stake", t.stake}, {"same_ip", t.same_address},
+                        {"counts", t.counts},           {"rated", t.rated}, {"ratings", ratings_json(t.ratings)}};
+                return out;
             },
             [](const ActionTaken& e) -> json {
                 return {{"event", "action_taken"},
@@ -225,7 +241,22 @@ TableEvent event_of(const json& j) {
     if (name == "chat_posted")
         return ChatPosted{player_of(j, "from"), get_optional<int>(j, "seat"), get<std::string>(j, "text")};
     if (name == "invite_renewed") return InviteRenewed{get<std::string>(j, "code")};
-    if (name == "match_begun") return MatchBegun{get<std::uint64_t>(j, "seed")};
+    if (name == "match_begun") {
+        MatchBegun begun{get<std::uint64_t>(j, "seed"), {}};
+        if (auto it = j.find("terms"); it != j.end()) {  // absent: a practice match (or one from before)
+            auto& t = begun.terms;
+            t.competitive = get<bool>(*it, "competitive");
+            t.stake = get<int>(*it, "stake");
+            t.same_address = get<bool>(*it, "same_ip");
+            t.counts = it->at("counts").get<std::array<bool, 4>>();
+            t.rated = get<bool>(*it, "rated");
+            const auto& ratings = it->at("ratings");
+            for (std::size_t s = 0; s < t.ratings.size() && s < ratings.size(); ++s)
+                t.ratings[s] = {ratings[s].at("rating").get<double>(), ratings[s].at("rd").get<double>(),
+                                ratings[s].at("volatility").get<double>(), ratings[s].at("games").get<int>()};
+        }
+        return begun;
+    }
     if (name == "action_taken") {
         auto action = action_from_json(field(j, "action"));
         if (!action) throw Malformed{"bad 'action'"};

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/match_entry_json.hpp"
 #include "protocol/record.hpp"
 #include "protocol/replay_view.hpp"
 #include "protocol/replies.hpp"
@@ -11,7 +12,9 @@ namespace {
 
 using nlohmann::json;
 
-json entry_json(const MatchEntry& m) {
+}  // namespace
+
+json match_entry_json(const MatchEntry& m) {
     json seats = json::array();
     for (const auto& s : m.seats)
         seats.push_back({{"seat", s.seat}, {"name", s.name}, {"robot", s.robot}, {"you", s.you}});
@@ -24,10 +27,9 @@ json entry_json(const MatchEntry& m) {
             {"seats", std::move(seats)},
             {"totals", m.totals.empty() ? json(nullptr) : json(m.totals)},
             {"winner", m.winner ? json(*m.winner) : json(nullptr)},
-            {"result", m.result ? json(to_string(*m.result)) : json(nullptr)}};
+            {"result", m.result ? json(to_string(*m.result)) : json(nullptr)},
+            {"unmoved", m.unmoved.empty() ? json(nullptr) : json(m.unmoved)}};
 }
-
-}  // namespace
 
 std::string_view to_string(MatchResult result) {
     switch (result) {
@@ -41,7 +43,7 @@ std::string_view to_string(MatchResult result) {
 std::string history_text(const RequestId& id, const std::vector<MatchEntry>& matches,
                          std::optional<std::int64_t> next) {
     json list = json::array();
-    for (const auto& m : matches) list.push_back(entry_json(m));
+    for (const auto& m : matches) list.push_back(match_entry_json(m));
     return to_text(ok_reply(
         id_json(id), {{"matches", std::move(list)}, {"next", next ? json(std::to_string(*next)) : json(nullptr)}}));
 }
@@ -52,7 +54,7 @@ std::optional<std::string> match_record_text(const RequestId& id, const MatchEnt
     auto read = record_from_json(parsed);
     const auto* game = std::get_if<GameRecord>(&read);
     if (!game) return std::nullopt;
-    json fields = entry_json(match);
+    json fields = match_entry_json(match);
     fields["replay"] = replay_view_json(*game);
     fields["record"] = std::move(parsed);
     return to_text(ok_reply(id_json(id), std::move(fields)));

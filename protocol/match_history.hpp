@@ -35,6 +35,7 @@ struct MatchEntry {
     std::vector<int> totals;  ///< per side; empty for a cancelled match (none recorded)
     std::optional<int> winner;
     std::optional<MatchResult> result;  ///< none when the asking player did not play it
+    std::string unmoved;                ///< why it moved no chips or XP ("practice", "same_ip"), or ""
 };
 
 /// The wire name of `result`: "won", "lost" or "cancelled".

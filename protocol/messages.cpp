@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 #include "protocol/bid_json.hpp"
 #include "protocol/event_json.hpp"
@@ -79,28 +80,45 @@ struct PlatformBody {
 
 /// The message for `observer`.
 json notice_json(const platform::Notice& notice, const Observer& observer, std::string_view table, std::uint64_t v) {
-    return std::visit(Overloaded{
-                          [&](const Event& e) { return event_json(e, observer, table, v); },
-                          [&](const platform::TurnNotice& n) {
-                              json out = event_json(Event{n.turn}, observer, table, v);
-                              out["deadline"] = optional_time(n.deadline);
-                              return out;
-                          },
-                          [&](const platform::MatchEndNotice& n) {
-                              json out = event_json(Event{n.end}, observer, table, v);
-                              out["abandoned"] = n.abandoned;
-                              out["stake"] = n.stake;
-                              out["competitive"] = n.competitive;
-                              return out;
-                          },
-                          [&](const auto& n) {
-                              json out = PlatformBody{}(n);
-                              out["table"] = table;
-                              out["v"] = v;
-                              return out;
-                          },
-                      },
-                      notice);
+    return std::visit(
+        Overloaded{
+            [&](const Event& e) { return event_json(e, observer, table, v); },
+            [&](const platform::TurnNotice& n) {
+                json out = event_json(Event{n.turn}, observer, table, v);
+                out["deadline"] = optional_time(n.deadline);
+                return out;
+            },
+            [&](const platform::MatchEndNotice& n) {
+                json out = event_json(Event{n.end}, observer, table, v);
+                out["abandoned"] = n.abandoned;
+                out["stake"] = n.stake;
+                out["competitive"] = n.competitive;
+                out["unmoved"] = n.unmoved == platform::Unmoved::None ? json(nullptr) : json(to_string(n.unmoved));
+                json seats = json::array();
+                for (const auto& o : n.outcomes) {
+                    json rating = nullptr;
+                    if (o.rating_before && o.rating_after)
+                        rating = {{"before", std::lround(o.rating_before->rating)},
+                                  {"after", std::lround(o.rating_after->rating)},
+                                  {"provisional", o.rating_after->provisional()}};
+                    seats.push_back(
+                        {{"seat", o.seat},
+                         {"chips", o.chips},
+                         {"xp", o.xp},
+                         {"rating", std::move(rating)},
+                         {"why", o.why == platform::Unmoved::None ? json(nullptr) : json(to_string(o.why))}});
+                }
+                out["results"] = std::move(seats);
+                return out;
+            },
+            [&](const auto& n) {
+                json out = PlatformBody{}(n);
+                out["table"] = table;
+                out["v"] = v;
+                return out;
+            },
+        },
+        notice);
 }
 
 /// True when seat `seat`'s copy of `notice` differs from the public one.

@@ -57,6 +57,8 @@ void add_ops_options(CLI::App& app, Config& c) {
         ->capture_default_str()
         ->check(CLI::Range(1u, 3'600u));
     app.add_option("--backup", c.backup, "Do not serve: copy the store of --data-dir to this file (online) and exit");
+    app.add_flag("--audit", c.audit,
+                 "Do not serve: check that the chip ledger of --data-dir balances (docs/room.md), exit 0 if it does");
 }
 
 /// An origin as browsers send it: scheme "http" or "https", "://", a host, an optional port, no
@@ -72,6 +74,19 @@ const CLI::Validator web_origin{[](std::string& value) -> std::string {
                                     return {};
                                 },
                                 "ORIGIN"};
+
+/// The card room (docs/room.md "Chips").
+void add_room_options(CLI::App& app, Config& c) {
+    app.add_option("--starting-chips", c.starting_chips, "Chips a registered player's wallet starts with")
+        ->envname("BELOTE_STARTING_CHIPS")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 1'000'000'000u));
+    app.add_option("--topup-floor", c.topup_floor,
+                   "Once a UTC day, at sign-in, a wallet below this many chips is topped up to it (0: never)")
+        ->envname("BELOTE_TOPUP_FLOOR")
+        ->capture_default_str()
+        ->check(CLI::Range(0u, 1'000'000'000u));
+}
 
 /// Accounts and sessions (docs/operations.md "Accounts").
 void add_account_options(CLI::App& app, Config& c) {
@@ -91,6 +106,12 @@ void add_account_options(CLI::App& app, Config& c) {
         ->envname("BELOTE_PASSWORD_HASH_THREADS")
         ->capture_default_str()
         ->check(CLI::Range(1u, 8u));
+    app.add_option("--trusted-proxy", c.trusted_proxies,
+                   "A reverse proxy (IP address) whose X-Forwarded-For header names the client's address "
+                   "(repeatable; the variable takes a comma-separated list)")
+        ->envname("BELOTE_TRUSTED_PROXY")
+        ->delimiter(',')
+        ->check(ip_address);
     app.add_option("--allowed-origin", c.allowed_origins,
                    "An origin besides the server's own whose pages may open a WebSocket (repeatable; the variable "
                    "takes a comma-separated list)")
@@ -159,6 +180,7 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
 
     add_ops_options(app, c);
     add_account_options(app, c);
+    add_room_options(app, c);
     app.add_option("--reclaim-window-s", c.reclaim_window_s,
                    "Seconds a disconnected player's seat stays reserved during a match (a robot plays meanwhile)")
         ->envname("BELOTE_RECLAIM_WINDOW_S")

@@ -34,6 +34,7 @@ struct Config {
     std::string durability = "normal";  ///< --durability, BELOTE_DURABILITY: normal (survives a crash) or full
     unsigned return_grace_s = 60;       ///< --return-grace-s, BELOTE_RETURN_GRACE_S: after a restart, time to come back
     std::string backup;                 ///< --backup FILE: copy the store to FILE (online) and exit
+    bool audit = false;                 ///< --audit: check the chip ledger of --data-dir and exit (0: balanced)
     unsigned reclaim_window_s =
         180;                     ///< --reclaim-window-s, BELOTE_RECLAIM_WINDOW_S: seat kept for a disconnected player
     unsigned msg_burst = 200;    ///< --msg-burst, BELOTE_MSG_BURST: messages a connection may send at once
@@ -54,6 +55,10 @@ struct Config {
     unsigned hello_timeout_s = 10;  ///< --hello-timeout-s, BELOTE_HELLO_TIMEOUT_S: a connection must say hello by then
     unsigned max_connections_per_address =
         20;  ///< --max-connections-per-address, BELOTE_MAX_CONNECTIONS_PER_ADDRESS: WebSockets per IP (0: no limit)
+    // The card room (docs/room.md):
+    unsigned starting_chips = 1000;  ///< --starting-chips, BELOTE_STARTING_CHIPS: a registered player's first balance
+    unsigned topup_floor = 100;      ///< --topup-floor, BELOTE_TOPUP_FLOOR: once a UTC day, a wallet below it is
+                                     ///< topped up to it at sign-in
     // Accounts (docs/operations.md "Accounts"):
     unsigned session_ttl_days =
         30;  ///< --session-ttl-days, BELOTE_SESSION_TTL_DAYS: a token's lifetime from its last use
@@ -64,6 +69,9 @@ struct Config {
     /// --allowed-origin (repeatable), BELOTE_ALLOWED_ORIGIN (comma-separated): origins besides the
     /// server's own whose pages may open a WebSocket ("https://cards.example.org"), lowercase
     std::vector<std::string> allowed_origins;
+    /// --trusted-proxy, BELOTE_TRUSTED_PROXY: reverse proxies (IP addresses) whose X-Forwarded-For
+    /// names the client's address (docs/operations.md "Behind a reverse proxy")
+    std::vector<std::string> trusted_proxies;
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

@@ -7,6 +7,7 @@
 #include "server/ops/healthcheck.hpp"
 #include "server/ops/logging.hpp"
 #include "server/ops/shutdown.hpp"
+#include "server/room/audit.hpp"
 #include "server/store/open_store.hpp"
 
 #include <spdlog/spdlog.h>
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
     // storage_unavailable), not kill the process with SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);
     if (!config.backup.empty()) return belote::store::run_backup(config);
+    if (config.audit) return belote::room::run_audit(config.data_dir, std::cout);
     if (auto problem = belote::ops::prepare_data_dir(config.data_dir)) {
         spdlog::critical("{}", *problem);
         return 1;

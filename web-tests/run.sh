@@ -30,7 +30,7 @@ PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()
 LOG="$(mktemp -t belote-web-tests.XXXXXX.log)"
 # A fresh store each run: tables kept from an earlier run would fill the lobby's first page.
 DATA="$(mktemp -d -t belote-web-tests-data.XXXXXX)"
-"$BIN" --address 127.0.0.1 --port "$PORT" --web-dir "$ROOT/web" --data-dir "$DATA" --robot-delay-ms 0 >"$LOG" 2>&1 &
+"$BIN" --address 127.0.0.1 --port "$PORT" --web-dir "$ROOT/web" --data-dir "$DATA" --robot-delay-ms 0 --trusted-proxy 127.0.0.1 >"$LOG" 2>&1 &
 SERVER_PID=$!
 cleanup() {
   kill "$SERVER_PID" 2>/dev/null || true

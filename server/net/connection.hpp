@@ -53,6 +53,14 @@ public:
 
     /// Peer address as "ip:port" (for logs).
     virtual std::string remote_address() const = 0;
+
+    /// The client's IP address (docs/room.md "Same address"): the peer's, or behind a trusted
+    /// reverse proxy the one X-Forwarded-For names. By default the IP of remote_address().
+    virtual std::string client_address() const {
+        auto address = remote_address();
+        if (auto colon = address.rfind(':'); colon != std::string::npos) address.resize(colon);  // "ip:port"
+        return address;
+    }
 };
 
 /// Receives the messages of one connection. Called from the connection's strand: calls never

@@ -31,6 +31,8 @@ struct SessionContext {
     std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
     /// Origins besides the server's own whose pages may open a WebSocket (lowercase; origin_check.hpp).
     std::vector<std::string> allowed_origins;
+    /// Peers (reverse proxies) whose X-Forwarded-For header names the client (--trusted-proxy).
+    std::vector<std::string> trusted_proxies;
     /// Receives every WebSocket connection's lifecycle and messages. Owned here (so by the
     /// Server's listener); WebSocketSessions hold it weakly.
     std::shared_ptr<ConnectionHandler> handler;

@@ -4,8 +4,10 @@
 #include "server/ops/metrics.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <utility>
@@ -35,6 +37,35 @@ std::string describe(const Socket& socket) {
     return (addr.is_v6() ? "[" + addr.to_string() + "]" : addr.to_string()) + ":" + std::to_string(ep.port());
 }
 
+}  // namespace
+
+std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
+                              const std::vector<std::string>& trusted_proxies) {
+    auto trusted = [&](const std::string& address) {
+        return std::find(trusted_proxies.begin(), trusted_proxies.end(), address) != trusted_proxies.end();
+    };
+    if (!trusted(peer) || forwarded_for.empty()) return peer;
+    // "client, proxy1, proxy2": the rightmost address that is not one of our proxies is the client
+    // (what is left of it, the client could have written itself).
+    std::string rest = forwarded_for;
+    while (!rest.empty()) {
+        const auto comma = rest.rfind(',');
+        std::string item = comma == std::string::npos ? rest : rest.substr(comma + 1);
+        rest.resize(comma == std::string::npos ? 0 : comma);
+        const auto first = item.find_first_not_of(" \t");
+        const auto last = item.find_last_not_of(" \t");
+        if (first == std::string::npos) continue;
+        item = item.substr(first, last - first + 1);
+        boost::system::error_code ec;
+        const auto address = boost::asio::ip::make_address(item, ec);
+        if (ec) return peer;  // not an address: the header is not to be believed
+        if (!trusted(address.to_string())) return address.to_string();
+    }
+    return peer;
+}
+
+namespace {
+
 /// Close codes a server may send (RFC 6455 §7.4); anything else becomes 1011.
 bool sendable_close_code(std::uint16_t code) {
     return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
@@ -61,13 +92,18 @@ WebSocketSession::WebSocketSession(Socket&& socket, const SessionContext& ctx)
       close_timeout_(ctx.close_timeout),
       idle_timeout_(ctx.idle_timeout),
       id_(next_connection_id.fetch_add(1, std::memory_order_relaxed)),
-      remote_address_(describe(beast::get_lowest_layer(ws_))) {
+      remote_address_(describe(beast::get_lowest_layer(ws_))),
+      trusted_proxies_(ctx.trusted_proxies) {
     ws_.next_layer().set_listener(this);
 }
 
 WebSocketSession::~WebSocketSession() = default;
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
+    boost::system::error_code peer_ec;
+    const auto peer = beast::get_lowest_layer(ws_).remote_endpoint(peer_ec);
+    client_address_ = client_address_of(peer_ec ? std::string() : peer.address().to_string(),
+                                        std::string(upgrade["X-Forwarded-For"]), trusted_proxies_);
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = idle_timeout_;
     ws_.set_option(timeouts);

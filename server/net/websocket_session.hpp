@@ -39,6 +39,12 @@ namespace belote::net {
 /// on_close once.
 /// The session holds the handler weakly (no ownership cycle with a handler that keeps its
 /// connections): whoever runs the server keeps the handler alive (Server does).
+/// The client's IP address of a connection from `peer` (an IP): the rightmost address of
+/// `forwarded_for` (X-Forwarded-For) that is not a trusted proxy, when `peer` is one of
+/// `trusted_proxies`; else `peer`. A header that does not parse is ignored.
+std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
+                              const std::vector<std::string>& trusted_proxies);
+
 class WebSocketSession final : public Connection,
                                public FlushListener,
                                public std::enable_shared_from_this<WebSocketSession> {
@@ -55,6 +61,7 @@ public:
     void send(SharedText text) override;
     void close(std::uint16_t code, std::string reason) override;
     std::string remote_address() const override { return remote_address_; }
+    std::string client_address() const override { return client_address_; }
 
 private:
     void on_accept(boost::beast::error_code ec);
@@ -92,6 +99,8 @@ private:
     const std::chrono::steady_clock::duration idle_timeout_;
     const std::uint64_t id_;
     const std::string remote_address_;
+    std::string client_address_;  ///< set from the upgrade request, before the handler hears of it
+    std::vector<std::string> trusted_proxies_;
 
     std::mutex inbox_mutex_;
     std::vector<SharedText> inbox_;    // guarded by inbox_mutex_, like drain_posted_

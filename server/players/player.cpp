@@ -53,6 +53,16 @@ std::int64_t Player::disconnected_at() const {
     return disconnected_at_;
 }
 
+std::string Player::address() const {
+    std::lock_guard lock(mutex_);
+    return address_;
+}
+
+void Player::set_address(std::string address) {
+    std::lock_guard lock(mutex_);
+    address_ = std::move(address);
+}
+
 void Player::add_table(const std::string& table) {
     std::lock_guard lock(mutex_);
     tables_.insert(table);

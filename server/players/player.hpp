@@ -47,6 +47,10 @@ public:
     /// When the player lost its last connection (epoch ms); 0 while connected.
     std::int64_t disconnected_at() const;
 
+    /// The IP address of the player's latest sign-in (docs/room.md "Same address"); "" before one.
+    std::string address() const;
+    void set_address(std::string address);
+
     /// Remembers that the player sits at or watches `table` (for resynchronising it on return).
     void add_table(const std::string& table);
     /// Those tables, in id order.
@@ -59,6 +63,7 @@ private:
     bool guest_ = true;
     std::shared_ptr<net::Connection> connection_;
     std::int64_t disconnected_at_ = 0;
+    std::string address_;
     std::set<std::string> tables_;
 };
 

@@ -8,6 +8,7 @@
 #include "server/app.hpp"
 #include "server/ops/lifecycle.hpp"
 #include "server/ops/metrics.hpp"
+#include "server/room/wallets.hpp"
 #include "server/sessions/match_history.hpp"
 #include "server/sessions/session.hpp"
 #include "server/store/open_store.hpp"
@@ -151,6 +152,8 @@ void GameService::dispatch(Session& session, protocol::Request request) {
     if (const auto* h = std::get_if<protocol::History>(&request.command)) return history(session, *player, id, *h);
     if (const auto* m = std::get_if<protocol::GetMatchRecord>(&request.command))
         return match_record(session, *player, id, *m);
+    if (const auto* p = std::get_if<protocol::GetProfile>(&request.command)) return profile(session, *player, id, *p);
+    if (const auto* b = std::get_if<protocol::GetLeaderboard>(&request.command)) return leaderboard(session, id, *b);
     to_table(session, std::move(player), id, std::get<protocol::TableCommand>(std::move(request.command)));
 }
 
@@ -231,6 +234,9 @@ void GameService::to_table(Session& session, std::shared_ptr<players::Player> pl
     if (!table) table = tables_.find(command.table);
     if (!table) return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
     session.cache_table(table);
+    if (auto* start = std::get_if<platform::Start>(&command.request))
+        start->standings = room::standings_of(*parts_.store, players_, table->seated(),
+                                              std::string(to_string(table->entry().options.variant)));
     table->request(std::move(player), std::move(command.request),
                    tables::ReplyTo{std::static_pointer_cast<tables::Replier>(session.shared_from_this()), id});
 }

@@ -73,6 +73,9 @@ private:
     void sign_in(Session& session, const store::Account& account, const std::string& token,
                  const protocol::RequestId& id, const std::map<std::string, std::uint64_t>& resume, Reply reply,
                  bool from_token);
+    /// Gives a registered player's wallet its starting balance or its daily top-up (docs/room.md),
+    /// waiting until they are stored.
+    void grant_chips(const std::string& account_id);
     /// The connection no longer speaks for `player`: its tables see it disconnect.
     void leave(Session& session, const std::shared_ptr<players::Player>& player);
     /// Answers a refused account request.
@@ -91,6 +94,12 @@ private:
     /// `get_record` by match: the stored record of a match that ended, with its replay.
     void match_record(Session& session, const players::Player& player, const protocol::RequestId& id,
                       const protocol::GetMatchRecord& request);
+    /// `profile`: a player's progress, level, chips and recent matches, read from the store
+    /// (game_service_room.cpp).
+    void profile(Session& session, const players::Player& player, const protocol::RequestId& id,
+                 const protocol::GetProfile& request);
+    /// `leaderboard`: one page of the ranking by XP or rating, read from the store.
+    void leaderboard(Session& session, const protocol::RequestId& id, const protocol::GetLeaderboard& request);
     void to_table(Session& session, std::shared_ptr<players::Player> player, const protocol::RequestId& id,
                   protocol::TableCommand command);
     /// Tables created, by creator (a player id or an IP address).

@@ -9,6 +9,7 @@
 #include "protocol/close_codes.hpp"
 #include "protocol/messages.hpp"
 #include "server/ops/metrics.hpp"
+#include "server/room/wallets.hpp"
 #include "server/sessions/game_service.hpp"
 #include "server/sessions/session.hpp"
 
@@ -93,6 +94,7 @@ void GameService::register_account(Session& session, std::shared_ptr<players::Pl
                 }
                 auto& in = std::get<accounts::SignedIn>(outcome);
                 player->registered(in.account.display_name);  // also when the connection closed meanwhile
+                grant_chips(player->id());                    // the starting balance
                 spdlog::info("connection {}: player {} registered as {}", session.connection()->id(), player->id(),
                              username);
                 if (!open) return;
@@ -136,6 +138,8 @@ void GameService::sign_in(Session& session, const store::Account& account, const
     auto previous = session.player();
     auto attached = players_.attach(session.connection(), account);
     const auto& player = attached.player;
+    player->set_address(session.address());
+    if (!player->guest()) grant_chips(player->id());
     if (previous && previous != player) leave(session, previous);
     session.set_player(player, token);
     if (from_token) ops::metrics().reconnection();
@@ -154,6 +158,20 @@ void GameService::sign_in(Session& session, const store::Account& account, const
         auto seen = resume.find(table_id);
         if (auto table = tables_.find(table_id))
             table->reconnect(player, seen == resume.end() ? std::nullopt : std::optional(seen->second));
+    }
+}
+
+void GameService::grant_chips(const std::string& account_id) {
+    try {
+        room::WalletPolicy policy{config_.starting_chips, config_.topup_floor};
+        auto writes = room::wallet_grants(*parts_.store, account_id, policy, now_ms());
+        if (writes.empty()) return;
+        parts_.store->commit(std::move(writes), [account_id](const std::optional<store::CommitError>& error) {
+            if (error) spdlog::warn("the chips of {} could not be granted: {}", account_id, error->message);
+        });
+        parts_.store->flush();  // the balance a start or a profile reads next includes them
+    } catch (const store::StoreError& e) {
+        spdlog::warn("the wallet of {} cannot be read: {}", account_id, e.what());
     }
 }
 

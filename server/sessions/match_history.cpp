@@ -25,6 +25,7 @@ protocol::MatchEntry history_entry(const store::FinishedMatch& match, const std:
     entry.cancelled = match.cancelled;
     entry.totals = match.totals;
     entry.winner = match.winner;
+    entry.unmoved = match.unmoved;
     for (const auto& s : match.seats) {
         bool you = s.account_id == player_id;
         entry.seats.push_back({s.seat, s.name, !s.account_id.has_value(), you});

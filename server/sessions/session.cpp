@@ -13,8 +13,7 @@ namespace belote::sessions {
 Session::Session(GameService& service, std::shared_ptr<net::Connection> connection, double burst, double rate,
                  std::int64_t now_ms)
     : service_(service), connection_(std::move(connection)), guard_(burst, rate, now_ms) {
-    address_ = connection_->remote_address();
-    if (auto colon = address_.rfind(':'); colon != std::string::npos) address_.resize(colon);  // "ip:port"
+    address_ = connection_->client_address();
 }
 
 void Session::set_player(std::shared_ptr<players::Player> player, std::string token) {

@@ -13,6 +13,9 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
+/// Only a source account (source:start, source:topup) may go below zero (docs/room.md "Ledger").
+bool may_go_negative(const std::string& account) { return account.rfind("source:", 0) == 0; }
+
 }  // namespace
 
 void MemoryStore::commit(std::vector<Write> writes, Committed done) {
@@ -33,6 +36,13 @@ bool MemoryStore::admissible(const std::vector<Write>& writes) const {
     std::map<std::string, std::string> keys;    // username key -> account id, in this batch
     std::map<std::string, std::uint64_t> next;  // table -> next journal seq, in this batch
     std::set<std::string> matches;
+    std::set<std::string> entries;                // ledger keys posted by this batch
+    std::map<std::string, std::int64_t> balance;  // ledger account -> balance after this batch so far
+    auto balance_of = [&](const std::string& account) -> std::int64_t& {
+        if (auto it = balance.find(account); it != balance.end()) return it->second;
+        auto it = balances_.find(account);
+        return balance[account] = it == balances_.end() ? 0 : it->second;
+    };
     auto next_seq = [&](const std::string& table) -> std::uint64_t {
         if (auto it = next.find(table); it != next.end()) return it->second;
         auto it = tables_.find(table);
@@ -67,6 +77,15 @@ bool MemoryStore::admissible(const std::vector<Write>& writes) const {
                                matches.insert(p.match.id);
                                return true;
                            },
+                           [&](const PostTransfer& p) {
+                               const auto& e = p.entry;
+                               if (ledger_keys_.count(e.key) || !entries.insert(e.key).second) return true;
+                               if (e.amount <= 0) return false;
+                               auto& from = balance_of(e.from);
+                               from -= e.amount;
+                               balance_of(e.to) += e.amount;
+                               return from >= 0 || may_go_negative(e.from);
+                           },
                            [](const auto&) { return true; },
                        },
                        write);
@@ -88,6 +107,19 @@ void MemoryStore::apply(const Write& write) {
                    [&](const PutMatch& p) {
                        match_ids_.insert(p.match.id);
                        matches_[++match_number_] = p.match;
+                   },
+                   [&](const PostTransfer& p) {
+                       if (!ledger_keys_.insert(p.entry.key).second) return;  // posted before
+                       ledger_.push_back(p.entry);
+                       balances_[p.entry.from] -= p.entry.amount;
+                       balances_[p.entry.to] += p.entry.amount;
+                   },
+                   [&](const PostProgress& p) {
+                       if (progress_keys_.insert(p.entry.key).second) progress_.push_back(p.entry);
+                   },
+                   [&](const PostRating& p) {
+                       if (rating_keys_.insert(p.entry.key).second)
+                           ratings_[{p.entry.account_id, p.entry.variant}] = p.entry;
                    },
                },
                write);
@@ -157,6 +189,76 @@ HistoryPage MemoryStore::history(const std::string& account_id, std::optional<st
         page.matches.back().record.clear();
     }
     return page;
+}
+
+std::optional<std::int64_t> MemoryStore::balance(const std::string& account) {
+    std::lock_guard lock(mutex_);
+    auto it = balances_.find(account);
+    if (it == balances_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::map<std::string, std::int64_t> MemoryStore::balances() {
+    std::lock_guard lock(mutex_);
+    return balances_;
+}
+
+std::vector<LedgerEntry> MemoryStore::ledger() {
+    std::lock_guard lock(mutex_);
+    return ledger_;
+}
+
+Progress MemoryStore::progress(const std::string& account_id) {
+    std::lock_guard lock(mutex_);
+    Progress out;
+    for (const auto& e : progress_)
+        if (e.account_id == account_id) {
+            out.xp += e.xp;
+            out.games += e.games;
+            out.wins += e.wins;
+            out.abandons += e.abandons;
+        }
+    return out;
+}
+
+std::map<std::string, RatingEntry> MemoryStore::ratings(const std::string& account_id) {
+    std::lock_guard lock(mutex_);
+    std::map<std::string, RatingEntry> out;
+    for (const auto& [key, entry] : ratings_)
+        if (key.first == account_id) out[key.second] = entry;
+    return out;
+}
+
+std::vector<LeaderRow> MemoryStore::leaderboard(const LeaderQuery& q) {
+    std::lock_guard lock(mutex_);
+    std::map<std::string, LeaderRow> rows;
+    if (q.kind == LeaderKind::Xp) {
+        for (const auto& e : progress_)
+            if (e.at_ms >= q.since_ms) {
+                auto& row = rows[e.account_id];
+                row.value += static_cast<double>(e.xp);
+                row.games += e.games;
+            }
+        std::erase_if(rows, [](const auto& r) { return r.second.value <= 0; });
+    } else {
+        for (const auto& [key, e] : ratings_)
+            if (key.second == q.variant && e.at_ms >= q.since_ms) rows[key.first] = {key.first, "", e.rating, e.games};
+    }
+    std::vector<LeaderRow> out;
+    for (auto& [id, row] : rows) {
+        auto account = accounts_.find(id);
+        if (account == accounts_.end()) continue;
+        row.account_id = id;
+        row.name = account->second.display_name;
+        out.push_back(row);
+    }
+    std::sort(out.begin(), out.end(), [](const LeaderRow& a, const LeaderRow& b) {
+        return a.value != b.value ? a.value > b.value : a.account_id < b.account_id;
+    });
+    if (q.offset >= out.size()) return {};
+    out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(q.offset));
+    if (out.size() > q.limit) out.resize(q.limit);
+    return out;
 }
 
 }  // namespace belote::store

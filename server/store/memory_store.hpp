@@ -24,11 +24,18 @@ public:
     std::optional<OpenTable> open_table(const std::string& id) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
+    std::optional<std::int64_t> balance(const std::string& account) override;
+    std::map<std::string, std::int64_t> balances() override;
+    std::vector<LedgerEntry> ledger() override;
+    Progress progress(const std::string& account_id) override;
+    std::map<std::string, RatingEntry> ratings(const std::string& account_id) override;
+    std::vector<LeaderRow> leaderboard(const LeaderQuery& query) override;
     void flush() override {}
 
 private:
     /// True when every write of the batch can go in: no taken unique key (username, table id,
-    /// match id), each journal entry right after its table's last one.
+    /// match id), each journal entry right after its table's last one, no ledger account but a
+    /// source below zero.
     bool admissible(const std::vector<Write>& writes) const;
     void apply(const Write& write);
 
@@ -38,6 +45,13 @@ private:
     std::map<std::string, OpenTable> tables_;        ///< the open ones
     std::map<std::int64_t, FinishedMatch> matches_;  ///< by number
     std::set<std::string> match_ids_;
+    std::vector<LedgerEntry> ledger_;
+    std::set<std::string> ledger_keys_;
+    std::map<std::string, std::int64_t> balances_;
+    std::vector<ProgressEntry> progress_;
+    std::set<std::string> progress_keys_;
+    std::map<std::pair<std::string, std::string>, RatingEntry> ratings_;  ///< by account and variant
+    std::set<std::string> rating_keys_;
     std::int64_t match_number_ = 0;
 };
 

@@ -59,6 +59,56 @@ CREATE TABLE health (
     at_ms BIGINT NOT NULL
 );
 )sql",
+        // 2: the card room (docs/room.md): the chip ledger (double entry, one row per movement, an
+        // idempotency key each), the balance of each ledger account (checked: only a source may go
+        // below zero), the progress (XP, games, wins, abandons) each match added, and why a match
+        // moved nothing; the ratings per player and variant (and the keys of the updates posted).
+        R"sql(
+CREATE TABLE ledger (
+    number INTEGER PRIMARY KEY,
+    entry_key TEXT NOT NULL UNIQUE,
+    from_account TEXT NOT NULL,
+    to_account TEXT NOT NULL,
+    amount BIGINT NOT NULL CHECK (amount > 0),
+    match_id TEXT NOT NULL,
+    at_ms BIGINT NOT NULL
+);
+CREATE TABLE chip_accounts (
+    account TEXT PRIMARY KEY,
+    balance BIGINT NOT NULL,
+    CHECK (balance >= 0 OR account LIKE 'source:%')
+);
+CREATE TABLE progress (
+    number INTEGER PRIMARY KEY,
+    entry_key TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    match_id TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    xp BIGINT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    abandons INTEGER NOT NULL,
+    at_ms BIGINT NOT NULL
+);
+CREATE INDEX progress_by_account ON progress(account_id);
+CREATE INDEX progress_by_time ON progress(at_ms);
+CREATE TABLE ratings (
+    account_id TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    entry_key TEXT NOT NULL,
+    updated_ms BIGINT NOT NULL,
+    PRIMARY KEY (account_id, variant)
+);
+CREATE INDEX ratings_by_variant ON ratings(variant, rating);
+CREATE TABLE rating_keys (
+    entry_key TEXT PRIMARY KEY
+);
+ALTER TABLE matches ADD COLUMN unmoved TEXT NOT NULL DEFAULT '';
+)sql",
     };
     return all;
 }

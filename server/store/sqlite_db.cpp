@@ -24,6 +24,11 @@ Statement& Statement::bind(int index, std::int64_t value) {
     return *this;
 }
 
+Statement& Statement::bind_real(int index, double value) {
+    check(db_, sqlite3_bind_double(stmt_, index, value));
+    return *this;
+}
+
 Statement& Statement::bind(int index, const std::optional<std::string>& text) {
     return text ? bind(index, std::string_view(*text)) : bind_null(index);
 }
@@ -68,6 +73,8 @@ std::optional<std::string> Statement::optional_text(int column) const {
 }
 
 std::int64_t Statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+
+double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 
 bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 

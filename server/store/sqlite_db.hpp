@@ -34,6 +34,7 @@ public:
 
     Statement& bind(int index, std::string_view text);
     Statement& bind(int index, std::int64_t value);
+    Statement& bind_real(int index, double value);
     Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
     Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
     Statement& bind(int index, const std::optional<std::string>& text);
@@ -48,6 +49,7 @@ public:
     std::string text(int column) const;
     std::optional<std::string> optional_text(int column) const;
     std::int64_t integer(int column) const;
+    double real(int column) const;
     bool is_null(int column) const;
 
 private:

@@ -84,7 +84,7 @@ Account account_of(const Statement& s) {
 
 constexpr const char* account_columns = "id, display_name, username, username_key, password_hash, created_ms";
 constexpr const char* match_columns =
-    "id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, private_table";
+    "id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, private_table, unmoved";
 
 FinishedMatch match_of(Statement& s) {
     FinishedMatch m;
@@ -97,6 +97,7 @@ FinishedMatch match_of(Statement& s) {
     m.totals = split(s.text(6));
     if (!s.is_null(7)) m.winner = static_cast<int>(s.integer(7));
     m.private_table = s.integer(9) != 0;
+    m.unmoved = s.text(10);
     return m;
 }
 
@@ -132,9 +133,25 @@ struct SqliteStore::Statements {
           drop_journal(db, "DELETE FROM journal WHERE table_id = ?"),
           put_match(db,
                     "INSERT OR ROLLBACK INTO matches (id, table_id, variant, started_ms, ended_ms, cancelled, totals, "
-                    "winner, "
-                    "record, private_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                    "winner, record, private_table, unmoved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
           put_seat(db, "INSERT OR ROLLBACK INTO match_seats (match_id, seat, account_id, name) VALUES (?, ?, ?, ?)"),
+          post_entry(db,
+                     "INSERT OR ROLLBACK INTO ledger (entry_key, from_account, to_account, amount, match_id, at_ms) "
+                     "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (entry_key) DO NOTHING"),
+          open_account(db,
+                       "INSERT OR ROLLBACK INTO chip_accounts (account, balance) VALUES (?, 0) "
+                       "ON CONFLICT (account) DO NOTHING"),
+          move_chips(db, "UPDATE OR ROLLBACK chip_accounts SET balance = balance + ? WHERE account = ?"),
+          post_progress(db,
+                        "INSERT OR ROLLBACK INTO progress (entry_key, account_id, match_id, variant, xp, games, wins, "
+                        "abandons, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_key) DO NOTHING"),
+          post_rating_key(
+              db, "INSERT OR ROLLBACK INTO rating_keys (entry_key) VALUES (?) ON CONFLICT (entry_key) DO NOTHING"),
+          put_rating(db,
+                     "INSERT OR ROLLBACK INTO ratings (account_id, variant, rating, rd, volatility, games, entry_key, "
+                     "updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, variant) DO UPDATE SET "
+                     "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = "
+                     "excluded.games, entry_key = excluded.entry_key, updated_ms = excluded.updated_ms"),
           probe(db,
                 "INSERT INTO health (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"),
           // Prepared once: sqlite3_exec would parse these again for every group and every batch.
@@ -142,7 +159,7 @@ struct SqliteStore::Statements {
           commit(db, "COMMIT"),
           rollback(db, "ROLLBACK") {}
     Statement put_account, put_session, revoke_session, create_table, last_seq, append, close_table, drop_journal,
-        put_match, put_seat, probe;
+        put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating, probe;
     Statement begin, commit, rollback;
 };
 
@@ -327,13 +344,37 @@ void SqliteStore::apply(const Write& write) {
                            w.put_match.bind(8, std::int64_t{*m.winner});
                        else
                            w.put_match.bind_null(8);
-                       w.put_match.bind(9, m.record).bind(10, std::int64_t{m.private_table}).run();
+                       w.put_match.bind(9, m.record).bind(10, std::int64_t{m.private_table}).bind(11, m.unmoved).run();
                        for (const auto& seat : m.seats)
                            w.put_seat.bind(1, m.id)
                                .bind(2, std::int64_t{seat.seat})
                                .bind(3, seat.account_id)
                                .bind(4, seat.name)
                                .run();
+                   },
+                   [&](const PostTransfer& p) {
+                       const auto& e = p.entry;
+                       w.post_entry.bind(1, e.key).bind(2, e.from).bind(3, e.to).bind(4, e.amount);
+                       w.post_entry.bind(5, e.match_id).bind(6, e.at_ms).run();
+                       if (sqlite3_changes(writer_db_->handle()) == 0) return;  // posted before: nothing changes
+                       for (const auto* account : {&e.from, &e.to}) w.open_account.bind(1, *account).run();
+                       // The CHECK of chip_accounts fails this batch when a balance would go below zero.
+                       w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
+                       w.move_chips.bind(1, e.amount).bind(2, e.to).run();
+                   },
+                   [&](const PostProgress& p) {
+                       const auto& e = p.entry;
+                       w.post_progress.bind(1, e.key).bind(2, e.account_id).bind(3, e.match_id).bind(4, e.variant);
+                       w.post_progress.bind(5, e.xp).bind(6, std::int64_t{e.games}).bind(7, std::int64_t{e.wins});
+                       w.post_progress.bind(8, std::int64_t{e.abandons}).bind(9, e.at_ms).run();
+                   },
+                   [&](const PostRating& p) {
+                       const auto& e = p.entry;
+                       w.post_rating_key.bind(1, e.key).run();
+                       if (sqlite3_changes(writer_db_->handle()) == 0) return;  // this match moved it already
+                       w.put_rating.bind(1, e.account_id).bind(2, e.variant).bind_real(3, e.rating);
+                       w.put_rating.bind_real(4, e.rd).bind_real(5, e.volatility).bind(6, std::int64_t{e.games});
+                       w.put_rating.bind(7, e.key).bind(8, e.at_ms).run();
                    },
                },
                write);
@@ -429,7 +470,7 @@ std::optional<FinishedMatch> SqliteStore::match(const std::string& id) {
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
     FinishedMatch m = match_of(s);
-    m.record = s.text(10);
+    m.record = s.text(11);
     load_seats(*reader_db_, m);
     return m;
 }
@@ -437,11 +478,11 @@ std::optional<FinishedMatch> SqliteStore::match(const std::string& id) {
 HistoryPage SqliteStore::history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) {
     limit = std::max<std::size_t>(limit, 1);
     std::lock_guard lock(read_mutex_);
-    Statement s(
-        reader_db_->handle(),
-        "SELECT m.id, m.table_id, m.variant, m.started_ms, m.ended_ms, m.cancelled, m.totals, m.winner, "
-        "m.number, m.private_table FROM matches m JOIN match_seats p ON p.match_id = m.id WHERE p.account_id = ? AND "
-        "m.number < ? ORDER BY m.number DESC LIMIT ?");
+    Statement s(reader_db_->handle(),
+                "SELECT m.id, m.table_id, m.variant, m.started_ms, m.ended_ms, m.cancelled, m.totals, m.winner, "
+                "m.number, m.private_table, m.unmoved FROM matches m JOIN match_seats p ON p.match_id = m.id WHERE "
+                "p.account_id = ? AND "
+                "m.number < ? ORDER BY m.number DESC LIMIT ?");
     s.bind(1, account_id).bind(2, cursor.value_or(INT64_MAX)).bind(3, static_cast<std::int64_t>(limit + 1));
     HistoryPage page;
     std::vector<std::int64_t> numbers;
@@ -455,6 +496,73 @@ HistoryPage SqliteStore::history(const std::string& account_id, std::optional<st
     }
     for (auto& m : page.matches) load_seats(*reader_db_, m);
     return page;
+}
+
+std::optional<std::int64_t> SqliteStore::balance(const std::string& account) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), "SELECT balance FROM chip_accounts WHERE account = ?");
+    s.bind(1, account);
+    if (!s.step()) return std::nullopt;
+    return s.integer(0);
+}
+
+std::map<std::string, std::int64_t> SqliteStore::balances() {
+    std::lock_guard lock(read_mutex_);
+    std::map<std::string, std::int64_t> out;
+    Statement s(reader_db_->handle(), "SELECT account, balance FROM chip_accounts");
+    while (s.step()) out[s.text(0)] = s.integer(1);
+    return out;
+}
+
+std::vector<LedgerEntry> SqliteStore::ledger() {
+    std::lock_guard lock(read_mutex_);
+    std::vector<LedgerEntry> out;
+    Statement s(reader_db_->handle(),
+                "SELECT entry_key, from_account, to_account, amount, match_id, at_ms FROM ledger ORDER BY number");
+    while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2), s.integer(3), s.text(4), s.integer(5)});
+    return out;
+}
+
+Progress SqliteStore::progress(const std::string& account_id) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                "SELECT COALESCE(SUM(xp), 0), COALESCE(SUM(games), 0), COALESCE(SUM(wins), 0), "
+                "COALESCE(SUM(abandons), 0) FROM progress WHERE account_id = ?");
+    s.bind(1, account_id);
+    s.step();
+    return {s.integer(0), static_cast<int>(s.integer(1)), static_cast<int>(s.integer(2)),
+            static_cast<int>(s.integer(3))};
+}
+
+std::map<std::string, RatingEntry> SqliteStore::ratings(const std::string& account_id) {
+    std::lock_guard lock(read_mutex_);
+    std::map<std::string, RatingEntry> out;
+    Statement s(
+        reader_db_->handle(),
+        "SELECT variant, rating, rd, volatility, games, entry_key, updated_ms FROM ratings WHERE account_id = ?");
+    s.bind(1, account_id);
+    while (s.step())
+        out[s.text(0)] = {
+            s.text(5),   account_id, s.text(0), s.real(1), s.real(2), s.real(3), static_cast<int>(s.integer(4)),
+            s.integer(6)};
+    return out;
+}
+
+std::vector<LeaderRow> SqliteStore::leaderboard(const LeaderQuery& q) {
+    std::lock_guard lock(read_mutex_);
+    const bool xp = q.kind == LeaderKind::Xp;
+    Statement s(reader_db_->handle(),
+                xp ? "SELECT p.account_id, a.display_name, SUM(p.xp), SUM(p.games) FROM progress p JOIN accounts a ON "
+                     "a.id = p.account_id WHERE p.at_ms >= ?1 GROUP BY p.account_id, a.display_name HAVING "
+                     "SUM(p.xp) > 0 ORDER BY SUM(p.xp) DESC, p.account_id LIMIT ?2 OFFSET ?3"
+                   : "SELECT r.account_id, a.display_name, r.rating, r.games FROM ratings r JOIN accounts a ON a.id = "
+                     "r.account_id WHERE r.updated_ms >= ?1 AND r.variant = ?4 ORDER BY r.rating DESC, r.account_id "
+                     "LIMIT ?2 OFFSET ?3");
+    s.bind(1, q.since_ms).bind(2, static_cast<std::int64_t>(q.limit)).bind(3, static_cast<std::int64_t>(q.offset));
+    if (!xp) s.bind(4, q.variant);
+    std::vector<LeaderRow> out;
+    while (s.step()) out.push_back({s.text(0), s.text(1), s.real(2), static_cast<int>(s.integer(3))});
+    return out;
 }
 
 void SqliteStore::backup(const std::string& path, const std::string& destination) {

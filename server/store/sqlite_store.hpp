@@ -43,6 +43,12 @@ public:
     std::optional<OpenTable> open_table(const std::string& id) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
+    std::optional<std::int64_t> balance(const std::string& account) override;
+    std::map<std::string, std::int64_t> balances() override;
+    std::vector<LedgerEntry> ledger() override;
+    Progress progress(const std::string& account_id) override;
+    std::map<std::string, RatingEntry> ratings(const std::string& account_id) override;
+    std::vector<LeaderRow> leaderboard(const LeaderQuery& query) override;
     void flush() override;
 
     /// Copies the database at `path` to `destination` with SQLite's online backup (the server may be

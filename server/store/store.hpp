@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -81,7 +82,66 @@ struct FinishedMatch {
     std::vector<MatchSeat> seats;
     std::vector<int> totals;  ///< per team (or per player at three)
     std::optional<int> winner;
-    std::string record;  ///< the game record JSON (docs/game-record.md)
+    std::string unmoved;  ///< why the match moved no chips, XP or rating ("practice", "same_ip"; "": it did)
+    std::string record;   ///< the game record JSON (docs/game-record.md)
+};
+
+/// One movement of chips between two ledger accounts (docs/room.md "Ledger"): `wallet:<player>`,
+/// `escrow:<match>`, `house`, `source:start`, `source:topup`. Only a `source:` account may go below zero.
+struct LedgerEntry {
+    std::string key;  ///< idempotency key ("<match>:<seat>:<kind>", "start:<player>", "topup:<player>:<day>")
+    std::string from;
+    std::string to;
+    std::int64_t amount = 0;  ///< chips, > 0
+    std::string match_id;     ///< "" when no match
+    std::int64_t at_ms = 0;   ///< epoch ms
+};
+
+/// What one seat of a match added to a player's progress; posted once per key.
+struct ProgressEntry {
+    std::string key;  ///< "<match>:<seat>:progress"
+    std::string account_id;
+    std::string match_id;
+    std::string variant;  ///< protocol name
+    std::int64_t xp = 0;
+    int games = 0, wins = 0, abandons = 0;
+    std::int64_t at_ms = 0;  ///< epoch ms
+};
+
+/// A player's skill rating in one variant after a match (docs/room.md "Rating"); posted once per key.
+struct RatingEntry {
+    std::string key;  ///< "<match>:<seat>:rating": a match moves a rating once
+    std::string account_id;
+    std::string variant;  ///< protocol name
+    double rating = 1500, rd = 350, volatility = 0.06;
+    int games = 0;           ///< rated games, this one included
+    std::int64_t at_ms = 0;  ///< epoch ms
+};
+
+/// What a leaderboard ranks.
+enum class LeaderKind { Xp, Rating };
+/// One page of a leaderboard: by XP (over every variant) or by rating (of `variant`), over all
+/// time (since_ms 0) or since `since_ms` (the XP earned since then; the ratings of players who
+/// played a rated match since then).
+struct LeaderQuery {
+    LeaderKind kind = LeaderKind::Xp;
+    std::string variant;  ///< for Rating
+    std::int64_t since_ms = 0;
+    std::size_t offset = 0, limit = 20;
+};
+/// A row of a leaderboard, best first (ties by player id).
+struct LeaderRow {
+    std::string account_id;
+    std::string name;
+    double value = 0;  ///< XP, or the rating
+    int games = 0;     ///< games (XP) or rated games (rating)
+};
+
+/// A player's totals over every ProgressEntry.
+struct Progress {
+    std::int64_t xp = 0;
+    int games = 0, wins = 0, abandons = 0;
+    bool operator==(const Progress&) const = default;
 };
 
 /// One write; a batch of them commits atomically.
@@ -107,7 +167,21 @@ struct CloseTable {
 struct PutMatch {
     FinishedMatch match;
 };
-using Write = std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch>;
+/// Moves chips (docs/room.md "Ledger"). A key already posted changes nothing (idempotency); a
+/// wallet, escrow or house going below zero fails the batch (CommitError::Conflict).
+struct PostTransfer {
+    LedgerEntry entry;
+};
+/// Adds a seat's XP and counts to its player's progress; a key already posted changes nothing.
+struct PostProgress {
+    ProgressEntry entry;
+};
+/// Sets a player's rating in a variant; a key already posted changes nothing.
+struct PostRating {
+    RatingEntry entry;
+};
+using Write = std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch,
+                           PostTransfer, PostProgress, PostRating>;
 
 /// Why a batch was not stored.
 struct CommitError {
@@ -159,6 +233,20 @@ public:
     /// an earlier page; none: the newest).
     virtual HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor,
                                 std::size_t limit) = 0;
+
+    /// The balance of ledger account `account` ("wallet:<player>", "house", ...); none before its
+    /// first entry.
+    virtual std::optional<std::int64_t> balance(const std::string& account) = 0;
+    /// Every ledger account's balance as stored, by account.
+    virtual std::map<std::string, std::int64_t> balances() = 0;
+    /// Every ledger entry, in the order posted (the audit).
+    virtual std::vector<LedgerEntry> ledger() = 0;
+    /// The totals of `account_id`'s progress entries (zeros when none).
+    virtual Progress progress(const std::string& account_id) = 0;
+    /// `account_id`'s rating in each variant it has one in, by variant (`key` of each: its last).
+    virtual std::map<std::string, RatingEntry> ratings(const std::string& account_id) = 0;
+    /// One page of a leaderboard (rows past `offset`, at most `limit`).
+    virtual std::vector<LeaderRow> leaderboard(const LeaderQuery& query) = 0;
 
     /// Waits until everything queued so far is committed or failed (shutdown, tests).
     virtual void flush() = 0;

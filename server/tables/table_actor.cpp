@@ -54,6 +54,8 @@ TableActor::TableActor(TableServices services, platform::TableState recovered, T
       robot_timer_(strand_),
       invite_(state_.invite) {
     entry_ = state_.lobby_entry();  // the directory indexes it when it adds the table
+    for (int seat = 0; seat < state_.seat_count(); ++seat)
+        if (state_.seats[seat].human) seated_.push_back(state_.seats[seat].human->id);
     entry_dirty_ = false;
 }
 
@@ -121,6 +123,11 @@ platform::LobbyEntry TableActor::entry() const {
 std::string TableActor::invite() const {
     std::lock_guard lock(entry_mutex_);
     return invite_;
+}
+
+std::vector<std::string> TableActor::seated() const {
+    std::lock_guard lock(entry_mutex_);
+    return seated_;
 }
 
 void TableActor::execute(const platform::Command& command, const Origin& origin) {
@@ -416,8 +423,12 @@ void TableActor::refresh_entry() {
     entry_dirty_ = false;
     auto entry = state_.lobby_entry();
     if (services_.on_entry) services_.on_entry(id_, entry);
+    std::vector<std::string> seated;
+    for (int seat = 0; seat < state_.seat_count(); ++seat)
+        if (state_.seats[seat].human) seated.push_back(state_.seats[seat].human->id);
     std::lock_guard lock(entry_mutex_);
     entry_ = std::move(entry);
+    seated_ = std::move(seated);
 }
 
 // Commit, then broadcast (docs/design.md invariant 8): what a task sends waits in batch_ until the
@@ -433,6 +444,36 @@ void TableActor::send_reply(const ReplyTo& reply, std::string_view text) {
 
 void TableActor::journal(const platform::TableEvent& event, std::int64_t now) {
     writes_.push_back(store::AppendJournal{{id_, ++journal_seq_, now, protocol::journal_text(event)}});
+    // The stakes go to the escrow in the same batch as the match's first journal entry.
+    if (std::holds_alternative<platform::MatchBegun>(event)) post_settlement(now);
+}
+
+void TableActor::post_settlement(std::int64_t now) {
+    const auto match_id = state_.match_id();
+    for (const auto& t : state_.settlement.transfers)
+        writes_.push_back(store::PostTransfer{{t.key, t.from, t.to, t.amount, match_id, now}});
+}
+
+void TableActor::post_progress(std::int64_t now) {
+    const auto match_id = state_.match_id();
+    const auto variant = std::string(to_string(state_.match.options().variant));
+    for (const auto& o : state_.settlement.seats) {
+        if (o.player_id && o.rating_after) {
+            const auto& r = *o.rating_after;
+            writes_.push_back(store::PostRating{{match_id + ":" + std::to_string(o.seat) + ":rating", *o.player_id,
+                                                 variant, r.rating, r.rd, r.volatility, r.games, now}});
+        }
+        using platform::Unmoved;
+        if (!o.player_id || o.why == Unmoved::Practice || o.why == Unmoved::SameAddress || o.why == Unmoved::Guest ||
+            o.why == Unmoved::Cancelled || o.why == Unmoved::Robot)
+            continue;
+        // A cancelled match counts in no statistics, but an abandon in it is recorded.
+        const bool abandoned = o.why == platform::Unmoved::Abandoned;
+        const int games = state_.cancelled ? 0 : 1;
+        writes_.push_back(
+            store::PostProgress{{match_id + ":" + std::to_string(o.seat) + ":progress", *o.player_id, match_id, variant,
+                                 o.xp, games, games && o.won && !abandoned ? 1 : 0, abandoned ? 1 : 0, now}});
+    }
 }
 
 void TableActor::record_match_end() {
@@ -454,7 +495,12 @@ void TableActor::record_match_end() {
         m.totals.assign(totals.begin(), totals.begin() + state_.match.sides());
         if (auto winner = state_.match.winner()) m.winner = static_cast<int>(*winner);
     }
+    m.unmoved = to_string(platform::unmoved_of(state_.terms));
     m.record = protocol::stored_record(platform::match_record(state_));
+    // The match's chips and XP go in the same batch as its record and its last journal entry
+    // (docs/design.md invariant 9).
+    post_settlement(m.ended_ms);
+    post_progress(m.ended_ms);
     writes_.push_back(store::PutMatch{std::move(m)});
 }
 

@@ -104,6 +104,8 @@ public:
     platform::LobbyEntry entry() const;
     /// The invitation code. Thread-safe.
     std::string invite() const;
+    /// The ids of the humans seated, as of the last command. Thread-safe.
+    std::vector<std::string> seated() const;
 
     /// After a restart: the people who were at the table have `grace` to come back (hello with
     /// their token) before robots take their seats and spectators are let go. Call once, after start().
@@ -163,6 +165,10 @@ private:
     void send_reply(const ReplyTo& reply, std::string_view text);
     void journal(const platform::TableEvent& event, std::int64_t now);
     void record_match_end();
+    /// Queues the transfers of state_.settlement (docs/room.md "Ledger") with the task's writes.
+    void post_settlement(std::int64_t now);
+    /// Queues the XP and counts of each seat that takes part in the ended match, and the ratings it moved.
+    void post_progress(std::int64_t now);
     /// Ends the strand task: its writes are committed, its messages queued behind them.
     void seal();
     void committed(const std::optional<store::CommitError>& error);
@@ -225,6 +231,7 @@ private:
     bool entry_dirty_ = true;
     mutable std::mutex entry_mutex_;
     platform::LobbyEntry entry_;
+    std::vector<std::string> seated_;
     std::string invite_;
 };
 

@@ -30,6 +30,7 @@ TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
         ChatPosted{{"pw", "Wu"}, std::nullopt, "hi"},
         InviteRenewed{"0123456789abcdef0123456789abcdef"},
         MatchBegun{18'446'744'073'709'551'615ull},
+        MatchBegun{7, {true, 100, false, {true, true, false, false}, true, {Rating{1662.311, 290.3, 0.05999, 1}}}},
         ActionTaken{0, Action::play(parse_card("KH").value(), BeloteCall::Belote), ActionSource::Timeout},
         ActionTaken{1, Action::bid(110, Contract::no_trump()), ActionSource::Robot},
         ActionTaken{2, Action::name_suit(Suit::Clubs), ActionSource::Player},

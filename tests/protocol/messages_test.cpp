@@ -18,7 +18,20 @@ using nlohmann::json;
 
 platform::Notice as_notice(const Event& event, std::optional<std::int64_t> deadline) {
     if (const auto* turn = std::get_if<TurnStarted>(&event)) return platform::TurnNotice{*turn, deadline};
-    if (const auto* end = std::get_if<MatchEnded>(&event)) return platform::MatchEndNotice{*end, {1}, 5, true};
+    if (const auto* end = std::get_if<MatchEnded>(&event)) {
+        // What the card room adds (docs/room.md): one seat rated, one that abandoned.
+        platform::SeatOutcome won{0,
+                                  "pa",
+                                  4,
+                                  20,
+                                  true,
+                                  false,
+                                  platform::Unmoved::None,
+                                  platform::Rating{},
+                                  platform::Rating{1662.3, 290, 0.06, 1}};
+        platform::SeatOutcome gone{1, "pb", -5, 0, false, true, platform::Unmoved::Abandoned, {}, {}};
+        return platform::MatchEndNotice{*end, {1}, 5, true, {won, gone}, platform::Unmoved::None};
+    }
     return event;
 }
 
@@ -29,6 +42,14 @@ json expected(const Event& event, const Observer& observer, std::uint64_t v, std
         out["abandoned"] = {1};
         out["stake"] = 5;
         out["competitive"] = true;
+        out["unmoved"] = nullptr;
+        out["results"] =
+            json::array({{{"seat", 0},
+                          {"chips", 4},
+                          {"xp", 20},
+                          {"rating", {{"before", 1500}, {"after", 1662}, {"provisional", true}}},
+                          {"why", nullptr}},
+                         {{"seat", 1}, {"chips", -5}, {"xp", 0}, {"rating", nullptr}, {"why", "abandoned"}}});
     }
     return out;
 }

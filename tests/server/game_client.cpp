@@ -8,7 +8,8 @@ namespace belote::testing {
 
 namespace asio = boost::asio;
 
-GameClient::GameClient(unsigned short port, std::chrono::milliseconds timeout) : client_("127.0.0.1", port, timeout) {}
+GameClient::GameClient(unsigned short port, std::chrono::milliseconds timeout, const std::string& local_address)
+    : client_("127.0.0.1", port, timeout, local_address) {}
 
 Config GameServer::test_config() {
     Config config;

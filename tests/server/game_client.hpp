@@ -27,8 +27,9 @@ using namespace std::chrono_literals;
 /// timeout (then throws), so a missing message fails the test instead of hanging it.
 class GameClient {
 public:
-    /// Connects to ws://127.0.0.1:`port`/ws. Throws on failure.
-    explicit GameClient(unsigned short port, std::chrono::milliseconds timeout = 10s);
+    /// Connects to ws://127.0.0.1:`port`/ws, from `local_address` when not empty. Throws on failure.
+    explicit GameClient(unsigned short port, std::chrono::milliseconds timeout = 10s,
+                        const std::string& local_address = "");
 
     /// Sends one text frame.
     void send_text(const std::string& text) { client_.send_text(text); }

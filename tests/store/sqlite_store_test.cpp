@@ -88,7 +88,7 @@ TEST(SqliteStoreTest, ASchemaNewerThanTheServersIsRefusedWithAClearMessage) {
         SqliteStore store(path, Durability::Normal);
         FAIL() << "a newer schema was accepted";
     } catch (const StoreError& e) {
-        EXPECT_NE(std::string(e.what()).find("schema version 99, newer than this server's 1"), std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("schema version 99, newer than this server's 2"), std::string::npos)
             << e.what();
     }
 }

@@ -31,6 +31,16 @@ public:
                                std::size_t limit) override {
         return inner_.history(account_id, cursor, limit);
     }
+    std::optional<std::int64_t> balance(const std::string& account) override { return inner_.balance(account); }
+    std::map<std::string, std::int64_t> balances() override { return inner_.balances(); }
+    std::vector<store::LedgerEntry> ledger() override { return inner_.ledger(); }
+    store::Progress progress(const std::string& account_id) override { return inner_.progress(account_id); }
+    std::map<std::string, store::RatingEntry> ratings(const std::string& account_id) override {
+        return inner_.ratings(account_id);
+    }
+    std::vector<store::LeaderRow> leaderboard(const store::LeaderQuery& query) override {
+        return inner_.leaderboard(query);
+    }
     void flush() override { inner_.flush(); }
 
     /// While set, every commit fails with CommitError::Kind::Storage (and stores nothing).

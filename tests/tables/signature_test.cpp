@@ -420,23 +420,24 @@ TEST_P(SignatureTest, EveryMessageEveryRecipientReceives) {
 /// its `level` (issue 15; same messages, the robots here are easy and play as before);
 /// list_tables replies carry `next` (the lobby is paged, issue 18), which changes Sam's hash only;
 /// the hello replies' player carries `"guest":true` (accounts, issue 12: same messages; with that
-/// field removed the dumps hash to the previous values).
+/// field removed the dumps hash to the previous values); match_ended carries the card room's
+/// `unmoved` and per-seat `results` (chips, XP, rating, why: issue 13).
 const Expected expected[] = {Expected{Variant::Classic,
-                                      {{"Ana", {416, 0x1bbc14d03e469361ull}},
-                                       {"Bea", {404, 0x667b8cd29aa6a9c7ull}},
-                                       {"Sam", {373, 0xfa51b02a32c87047ull}}}},
+                                      {{"Ana", {416, 0x478b2fd14fff374aull}},
+                                       {"Bea", {404, 0xf5390b2ace3c6946ull}},
+                                       {"Sam", {373, 0xc489118b25aaf952ull}}}},
                              Expected{Variant::ClassicAnnouncements,
-                                      {{"Ana", {332, 0xd4e39be87f127acdull}},
-                                       {"Bea", {321, 0x49d25de8cfcc6873ull}},
-                                       {"Sam", {298, 0x8e489e53c7cd2e3cull}}}},
+                                      {{"Ana", {332, 0x6784bdb6de742672ull}},
+                                       {"Bea", {321, 0x8ddf468fa98f04d8ull}},
+                                       {"Sam", {298, 0x31f1f0897d14b959ull}}}},
                              Expected{Variant::Coinche,
-                                      {{"Ana", {161, 0x75d55b5553fc4c4aull}},
-                                       {"Bea", {150, 0x4fcfabab2ab37e03ull}},
-                                       {"Sam", {143, 0x73ca22b9178e63d2ull}}}},
+                                      {{"Ana", {161, 0x280fe1a2e8a016c9ull}},
+                                       {"Bea", {150, 0x31aa4c3770515d24ull}},
+                                       {"Sam", {143, 0xdd09ff7319c31addull}}}},
                              Expected{Variant::Decouverte,
-                                      {{"Ana", {407, 0x859450d4b8b2e236ull}},
-                                       {"Bea", {401, 0x7bd442b1bbd8b1bcull}},
-                                       {"Sam", {356, 0xb2b2c3b708974177ull}}}}};
+                                      {{"Ana", {407, 0xe7fe93264fbc518cull}},
+                                       {"Bea", {401, 0x67be6fe84c18051cull}},
+                                       {"Sam", {356, 0xa3c89cff2fa3d025ull}}}}};
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, SignatureTest, ::testing::ValuesIn(expected),
                          [](const auto& info) { return std::string(to_string(info.param.variant)); });

@@ -46,6 +46,7 @@ export class Account {
       parts.push(button('logout', 'account.logout', () => this.logout()));
     }
     who.replaceChildren(...parts);
+    if (this.app.roomView) this.app.roomView.renderStanding();
   }
 
   /** A guest who logs in as someone else gives up its seats: while it plays a match, ask first. */
@@ -79,6 +80,7 @@ export class Account {
       this.app.rememberSession(reply);
       this.showSignup(false);
       this.renderWho();
+      this.app.roomView.refreshStanding(); // the starting balance
     } catch (e) { /* shown */ }
   }
 

@@ -67,7 +67,7 @@ export function errorText(code, message, { retry_after: retryAfter } = {}) {
   if (code === 'rate_limited' && retryAfter) return t('error.retryAfter', { seconds: retryAfter });
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
-  const detailed = !known || (pageLanguage() === 'en' && (code === 'bad_message' || code === 'invalid_options'));
+  const detailed = !known || code === 'cannot_stake' || (pageLanguage() === 'en' && (code === 'bad_message' || code === 'invalid_options'));
   if (message && detailed) return t('error.withDetail', { text: base, detail: message });
   return base;
 }

@@ -10,6 +10,7 @@ import { Platform, inviteFromLocation } from './platform.js';
 import { VARIANT_SEATS } from './rule-options.js';
 import { HistoryView } from './history.js';
 import { ReplayView } from './replay.js';
+import { RoomView } from './room.js';
 import { rememberTable, recallTable, forgetTables } from './table-memory.js';
 import { Announcer } from './announcer.js';
 
@@ -42,6 +43,7 @@ class App {
     this.openSeated = false;   // after a login: open the first table where the player sits
     this.historyView = new HistoryView(this, $('history'));
     this.replayView = new ReplayView(this, $('replay'));
+    this.roomView = new RoomView(this, $('room'));
     this.joinLink = inviteFromLocation();
     this.announcer = new Announcer(document.querySelector('[data-testid="live-region"]'));
 
@@ -143,6 +145,7 @@ class App {
     if (login) this.openSeated = true;
     else this.rewatch();
     this.account.renderWho();
+    this.roomView.refreshStanding();
     const wanted = localStorage.getItem(LS_TABLE);
     if (this.joinLink) return this.followInvite();
     if (this.current) this.showScreen('table');
@@ -203,6 +206,7 @@ class App {
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
     this.platform.onEvent(m);
+    if (m.type === 'match_ended' && Array.isArray(m.results)) this.roomView.refreshStanding();
     if (m.type === 'match_started') this.tableView.newMatch(m.table);
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
@@ -369,6 +373,14 @@ class App {
     this.historyView.show();
   }
 
+  /** The leaderboard, or the profile of `query` ({ player } or { username }) (room.js). */
+  openRoom(query = null) {
+    this.current = null;
+    localStorage.removeItem(LS_TABLE);
+    this.showScreen('room');
+    this.roomView.show(query);
+  }
+
   /** The replay viewer on match `id` (replay.js). */
   openReplay(id) {
     this.showScreen('replay');
@@ -389,6 +401,7 @@ class App {
     $('table').hidden = name !== 'table';
     $('history').hidden = name !== 'history';
     $('replay').hidden = name !== 'replay';
+    $('room').hidden = name !== 'room';
     if (name === 'lobby') this.lobby.show(); else this.lobby.hide();
     clearInterval(this.listingTimer);
     if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);

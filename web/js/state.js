@@ -211,7 +211,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_ended':
       Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });
-      s.matchResult = { winner: ev.winner, totals: clone(ev.totals) };
+      s.matchResult = { winner: ev.winner, totals: clone(ev.totals), results: clone(ev.results ?? null), unmoved: ev.unmoved ?? null };
       addLog(s, translate('log.matchOver'));
       break;
     case 'match_cancelled':

@@ -6,6 +6,7 @@ import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMeld
 import { h } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
+import { matchRoomResults } from './room.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
 import { clockIcon } from './icons.js';
 import { whyNotPlayable } from './play-rules.js';
@@ -517,6 +518,7 @@ export class TableView {
         h('p', { class: 'final-score', testid: 'final-score', text: seatCount(s) === 3
           ? this.sideOrder(s).map((t) => `${this.teamPlayers(s, t)} ${m.totals[t] ?? 0}`).join(' · ')
           : `${this.teamPlayers(s, 0)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1)}` }),
+        matchRoomResults(m, [...Array(seatCount(s)).keys()].map((seat) => this.name(s, seat)), s.seat),
         h('div', { class: 'modal-actions' },
           h('button', { type: 'button', class: 'btn', text: translate('result.stay'), onclick: () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); } }),
           h('button', { type: 'button', class: 'btn primary', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }))));

@@ -1,0 +1,113 @@
+// The chip ledger and the progress entries in both stores (docs/room.md "Ledger"): double entry,
+// idempotency keys (a settlement posted twice changes nothing), no balance below zero (the whole
+// batch, journal entry included, is refused), progress totals, and the schema migration from 1 to 2.
+
+#include <gtest/gtest.h>
+
+#include <future>
+#include <memory>
+
+#include "server/store/memory_store.hpp"
+#include "server/store/sqlite_store.hpp"
+#include "tests/support/server_process.hpp"
+
+namespace belote::store {
+namespace {
+
+using testing::TempDir;
+
+std::optional<CommitError> commit_and_wait(Store& store, std::vector<Write> writes) {
+    std::promise<std::optional<CommitError>> outcome;
+    store.commit(std::move(writes), [&](const std::optional<CommitError>& error) { outcome.set_value(error); });
+    return outcome.get_future().get();
+}
+
+PostTransfer transfer(const std::string& key, const std::string& from, const std::string& to, std::int64_t amount,
+                      const std::string& match = "") {
+    return PostTransfer{{key, from, to, amount, match, 1000}};
+}
+
+class LedgerTest : public ::testing::TestWithParam<bool> {
+protected:
+    void SetUp() override {
+        if (GetParam())
+            store_ = std::make_unique<SqliteStore>((dir_.path() / "belote.db").string(), Durability::Normal);
+        else
+            store_ = std::make_unique<MemoryStore>();
+    }
+    Store& store() { return *store_; }
+
+    TempDir dir_{"ledger"};
+    std::unique_ptr<Store> store_;
+};
+
+TEST_P(LedgerTest, ATransferMovesChipsBetweenTwoAccountsAndIsPostedOncePerKey) {
+    ASSERT_EQ(commit_and_wait(store(), {transfer("start:pa", "source:start", "wallet:pa", 1000)}), std::nullopt);
+    EXPECT_EQ(store().balance("wallet:pa"), 1000);
+    EXPECT_EQ(store().balance("source:start"), -1000);
+    EXPECT_EQ(store().balance("wallet:pb"), std::nullopt);
+    // The same key again (a retry, a settlement after a crash): nothing changes, and it is no error.
+    ASSERT_EQ(commit_and_wait(store(), {transfer("start:pa", "source:start", "wallet:pa", 1000)}), std::nullopt);
+    EXPECT_EQ(store().balance("wallet:pa"), 1000);
+    ASSERT_EQ(commit_and_wait(store(), {transfer("m1:0:stake", "wallet:pa", "escrow:m1", 300, "m1"),
+                                        transfer("m1:0:stake", "wallet:pa", "escrow:m1", 300, "m1")}),
+              std::nullopt);
+    EXPECT_EQ(store().balance("wallet:pa"), 700);
+    EXPECT_EQ(store().balance("escrow:m1"), 300);
+    auto entries = store().ledger();
+    ASSERT_EQ(entries.size(), 2u);
+    EXPECT_EQ(entries[1].key, "m1:0:stake");
+    EXPECT_EQ(entries[1].from, "wallet:pa");
+    EXPECT_EQ(entries[1].to, "escrow:m1");
+    EXPECT_EQ(entries[1].amount, 300);
+    EXPECT_EQ(entries[1].match_id, "m1");
+    std::int64_t sum = 0;
+    for (const auto& [account, balance] : store().balances()) sum += balance;
+    EXPECT_EQ(sum, 0);  // double entry
+}
+
+TEST_P(LedgerTest, NoWalletGoesBelowZeroAndTheWholeBatchIsRefused) {
+    ASSERT_EQ(commit_and_wait(store(),
+                              {transfer("start:pa", "source:start", "wallet:pa", 100), CreateTable{{"t1", 10, "{}"}}}),
+              std::nullopt);
+    auto error = commit_and_wait(
+        store(), {AppendJournal{{"t1", 1, 20, "{}"}}, transfer("m1:0:stake", "wallet:pa", "escrow:m1", 101, "m1")});
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->kind, CommitError::Kind::Conflict);
+    EXPECT_EQ(store().balance("wallet:pa"), 100);
+    EXPECT_EQ(store().balance("escrow:m1"), std::nullopt);
+    EXPECT_TRUE(store().open_table("t1")->journal.empty());  // the journal entry went with it
+    EXPECT_EQ(store().ledger().size(), 1u);
+    ASSERT_EQ(commit_and_wait(store(), {transfer("m1:0:stake", "wallet:pa", "escrow:m1", 100, "m1")}), std::nullopt);
+    EXPECT_EQ(store().balance("wallet:pa"), 0);
+    EXPECT_TRUE(commit_and_wait(store(), {transfer("x", "house", "wallet:pa", 1)}));  // the house has nothing
+}
+
+TEST_P(LedgerTest, ProgressEntriesAddUpOncePerKey) {
+    EXPECT_EQ(store().progress("pa"), Progress{});
+    ProgressEntry won{"m1:0:progress", "pa", "m1", "classic", 20, 1, 1, 0, 1000};
+    ProgressEntry gone{"m2:0:progress", "pa", "m2", "classic", 0, 1, 0, 1, 2000};
+    ASSERT_EQ(commit_and_wait(store(), {PostProgress{won}, PostProgress{won}}), std::nullopt);
+    ASSERT_EQ(commit_and_wait(store(), {PostProgress{gone}, PostProgress{won}}), std::nullopt);
+    EXPECT_EQ(store().progress("pa"), (Progress{20, 2, 1, 1}));
+    EXPECT_EQ(store().progress("pb"), Progress{});
+}
+
+TEST_P(LedgerTest, AFinishedMatchKeepsWhyItMovedNothing) {
+    FinishedMatch m;
+    m.id = "m1";
+    m.table_id = "t1";
+    m.variant = "classic";
+    m.seats = {{0, "pa", "Ana"}, {1, "pb", "Bea"}};
+    m.unmoved = "same_ip";
+    m.record = "{}";
+    ASSERT_EQ(commit_and_wait(store(), {PutMatch{m}}), std::nullopt);
+    EXPECT_EQ(store().match("m1")->unmoved, "same_ip");
+    EXPECT_EQ(store().history("pa", std::nullopt, 5).matches.at(0).unmoved, "same_ip");
+}
+
+INSTANTIATE_TEST_SUITE_P(Stores, LedgerTest, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Sqlite" : "Memory"; });
+
+}  // namespace
+}  // namespace belote::store
