@@ -63,7 +63,9 @@ AccountService::AccountService(std::shared_ptr<store::Store> store, std::shared_
     }
 }
 
-AccountService::~AccountService() {
+AccountService::~AccountService() { stop(); }
+
+void AccountService::stop() {
     if (pool_) pool_->join();
 }
 

@@ -66,6 +66,8 @@ public:
                    std::function<std::string()> make_id, AccountSettings settings,
                    std::optional<boost::asio::any_io_executor> hash_executor = std::nullopt);
     ~AccountService();
+    /// Waits for the hashes queued or in progress; their outcomes are delivered. Idempotent.
+    void stop();
 
     /// The account of `token` when its session exists and has not expired (synchronous store reads;
     /// throws store::StoreError). A session with less than its lifetime minus a day left is renewed

@@ -84,6 +84,12 @@ public:
     /// The WebSocket handshake completed: returns the sink of this connection's messages (kept by
     /// the connection until on_close). May close the connection at once.
     virtual std::shared_ptr<MessageSink> on_open(std::shared_ptr<Connection> connection) = 0;
+
+    /// Waits for the work of the handler's own threads (off the io_context) to end; what that
+    /// work completes is queued on the io_context. For an io_context stopped before its handlers
+    /// ran out (tests): called once it no longer runs, before it is destroyed, so that no other
+    /// thread touches it during its destruction.
+    virtual void stop_workers() {}
 };
 
 }  // namespace belote::net

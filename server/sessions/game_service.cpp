@@ -1,6 +1,7 @@
 #include "server/sessions/game_service.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "ai/robot_settings.hpp"
 #include "protocol/close_codes.hpp"
@@ -82,6 +83,12 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config, Ser
 GameService::~GameService() {
     ops::metrics().remove_table_source(metrics_source_);
     ops::lifecycle().set_storage_check(nullptr);
+}
+
+void GameService::stop_workers() {
+    accounts_->stop();
+    parts_.robots->stop();
+    parts_.store->flush();
 }
 
 std::shared_ptr<net::MessageSink> GameService::on_open(std::shared_ptr<net::Connection> connection) {
@@ -175,8 +182,13 @@ void GameService::create_table(Session& session, const players::Player& player, 
                           " tables waiting for players: sit at one of them");
     if (!parts_.store->healthy())
         return refuse(session, id, ErrorCode::StorageUnavailable, "the server cannot store a new table right now");
-    auto reply = [session = session.shared_from_this(), id](std::string text) {
-        session->reply(id, net::SharedText(text));
+    // Called on the store's writer thread, which must never hold the last reference to a session
+    // (and its socket): the reply goes through the io_context. A session gone has no one to answer.
+    auto reply = [this, weak = std::weak_ptr(std::static_pointer_cast<Session>(session.shared_from_this())),
+                  id](std::string text) {
+        boost::asio::post(ioc_, [weak, id, text = std::move(text)] {
+            if (auto session = weak.lock()) session->reply(id, net::SharedText(text));
+        });
     };
     auto table = tables_.create(
         options, c.settings,

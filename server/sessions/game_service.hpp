@@ -51,6 +51,9 @@ public:
     ~GameService() override;
 
     std::shared_ptr<net::MessageSink> on_open(std::shared_ptr<net::Connection> connection) override;
+    /// Waits for the password hashes and robot decisions in progress (the rest are dropped) and
+    /// for the store's writer.
+    void stop_workers() override;
 
     // Called by sessions.
     void dispatch(Session& session, protocol::Request request);

@@ -31,18 +31,28 @@ template <class Outcome, class Apply>
 std::function<void(Outcome)> GameService::account_completion(Session& session, const protocol::RequestId& id,
                                                              Apply apply) {
     session.begin_account_request();
-    auto self = std::static_pointer_cast<Session>(session.shared_from_this());
-    return [this, self, id, apply = std::move(apply)](Outcome outcome) mutable {
-        boost::asio::post(ioc_, [this, self, id, apply = std::move(apply), outcome = std::move(outcome)]() mutable {
-            self->finish_account_request([&](bool open) {
+    // The completion is called on a hashing or writer thread, where copies of it may live on. What
+    // it holds moves to the io_context when it is called, so that the last reference to a session
+    // (and its socket) is never dropped on such a thread: that raced the io_context's destruction.
+    struct Pending {
+        std::shared_ptr<Session> session;
+        Apply apply;
+    };
+    auto pending = std::make_shared<std::optional<Pending>>(
+        Pending{std::static_pointer_cast<Session>(session.shared_from_this()), std::move(apply)});
+    return [this, id, pending](Outcome outcome) {
+        if (!*pending) return;  // called once only
+        boost::asio::post(ioc_, [this, id, p = std::move(**pending), outcome = std::move(outcome)]() mutable {
+            p.session->finish_account_request([&](bool open) {
                 try {
-                    apply(std::move(outcome), open);
+                    p.apply(std::move(outcome), open);
                 } catch (const std::exception& e) {
-                    spdlog::error("connection {}: internal error: {}", self->connection()->id(), e.what());
-                    if (open) refuse(*self, id, ErrorCode::Internal, "internal server error");
+                    spdlog::error("connection {}: internal error: {}", p.session->connection()->id(), e.what());
+                    if (open) refuse(*p.session, id, ErrorCode::Internal, "internal server error");
                 }
             });
         });
+        pending->reset();
     };
 }
 

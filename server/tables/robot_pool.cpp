@@ -41,7 +41,9 @@ RobotPool::RobotPool(boost::asio::io_context& ioc, unsigned threads, RobotDecide
     if (threads > 0) workers_.emplace(threads);
 }
 
-RobotPool::~RobotPool() {
+RobotPool::~RobotPool() { stop(); }
+
+void RobotPool::stop() {
     if (workers_) {
         workers_->stop();
         workers_->join();

@@ -41,6 +41,8 @@ public:
     RobotPool(boost::asio::io_context& ioc, unsigned threads, RobotDecider decider);
     /// Stops the workers: decisions not started are dropped, running ones finish first.
     ~RobotPool();
+    /// The same as the destructor: decisions not started are dropped, running ones finish. Idempotent.
+    void stop();
 
     /// Decides for `view` (a copy the worker owns) at `level` with `seed`, then calls `done` with the
     /// action on the worker thread (it must post to the table's strand).

@@ -24,7 +24,8 @@ GameServer::GameServer(Config config) : work_(asio::make_work_guard(ioc_)) {
     config.address = "127.0.0.1";
     config.port = 0;
     config.web_dir = std::filesystem::temp_directory_path().string();
-    server_ = std::make_unique<net::Server>(ioc_, config, make_game_handler(ioc_, config));
+    handler_ = make_game_handler(ioc_, config);
+    server_ = std::make_unique<net::Server>(ioc_, config, handler_);
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
@@ -32,6 +33,7 @@ GameServer::~GameServer() {
     server_->stop();
     ioc_.stop();
     for (auto& t : threads_) t.join();
+    handler_->stop_workers();
 }
 
 }  // namespace belote::testing

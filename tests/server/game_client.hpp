@@ -79,6 +79,7 @@ public:
 private:
     boost::asio::io_context ioc_;
     boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+    std::shared_ptr<net::ConnectionHandler> handler_;
     std::unique_ptr<net::Server> server_;
     std::vector<std::thread> threads_;
 };

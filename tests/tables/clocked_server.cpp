@@ -34,7 +34,8 @@ void ClockedServer::start(Config config, tables::RobotDecider decider, unsigned 
     sessions::ServiceParts parts{clock_, tables::os_random_source(),
                                  std::make_shared<tables::RobotPool>(ioc_, robot_threads, std::move(decider)),
                                  std::move(store)};
-    server_ = std::make_unique<net::Server>(ioc_, config, std::make_shared<sessions::GameService>(ioc_, config, parts));
+    handler_ = std::make_shared<sessions::GameService>(ioc_, config, parts);
+    server_ = std::make_unique<net::Server>(ioc_, config, handler_);
     for (int i = 0; i < 2; ++i) threads_.emplace_back([this] { ioc_.run(); });
 }
 
@@ -44,6 +45,7 @@ void ClockedServer::stop() {
     ioc_.stop();  // first: no handler runs any more, as when the process is killed
     for (auto& t : threads_) t.join();
     threads_.clear();
+    handler_->stop_workers();
     server_->stop();
 }
 
