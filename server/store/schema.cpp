@@ -109,6 +109,24 @@ CREATE TABLE rating_keys (
 );
 ALTER TABLE matches ADD COLUMN unmoved TEXT NOT NULL DEFAULT '';
 )sql",
+        // 3: the journal in the order it is written (docs/performance.md "The cost of durability"):
+        // one b-tree whose last page takes every table's entries, so that a group commit writes a
+        // few pages however many tables it holds (the key (table_id, seq) put each table's entries
+        // on a page of their own). The writer keeps each table's last entry in memory (the no-gap
+        // rule), and sweeps the entries of closed tables when it is idle.
+        R"sql(
+CREATE TABLE journal_log (
+    number INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq BIGINT NOT NULL,
+    at_ms BIGINT NOT NULL,
+    event TEXT NOT NULL
+);
+INSERT INTO journal_log (table_id, seq, at_ms, event) SELECT table_id, seq, at_ms, event FROM journal
+    ORDER BY table_id, seq;
+DROP TABLE journal;
+ALTER TABLE journal_log RENAME TO journal;
+)sql",
     };
     return all;
 }

@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "server/store/memory_store.hpp"
+#include "server/store/schema.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/read_only_vfs.hpp"
@@ -88,7 +89,7 @@ TEST(SqliteStoreTest, ASchemaNewerThanTheServersIsRefusedWithAClearMessage) {
         SqliteStore store(path, Durability::Normal);
         FAIL() << "a newer schema was accepted";
     } catch (const StoreError& e) {
-        EXPECT_NE(std::string(e.what()).find("schema version 99, newer than this server's 2"), std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("schema version 99, newer than this server's 3"), std::string::npos)
             << e.what();
     }
 }
@@ -181,6 +182,54 @@ TEST(SqliteStoreTest, AJournalEntryThatDoesNotFollowTheLastIsRefused) {
     EXPECT_EQ(store.open_table("t1")->journal.size(), 2u);
 }
 
+TEST(SqliteStoreTest, TheNoGapRuleHoldsAcrossAReopeningAndARolledBackGroup) {
+    TempDir dir("store");
+    const auto path = (dir.path() / "belote.db").string();
+    {
+        SqliteStore store(path, Durability::Normal);
+        ASSERT_EQ(commit_and_wait(store, {CreateTable{{"t1", 10, "{}"}}, AppendJournal{entry("t1", 1)},
+                                          AppendJournal{entry("t1", 2)}}),
+                  std::nullopt);
+    }
+    SqliteStore store(path, Durability::Normal);  // knows t1's last entry from the file
+    EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("t1", 2)}})->kind, CommitError::Kind::Conflict);
+    // Entry 3 with a batch that conflicts after it: rolled back, so 3 is still the next one.
+    auto conflict = commit_and_wait(store, {AppendJournal{entry("t1", 3)}, AppendJournal{entry("t1", 5)}});
+    ASSERT_TRUE(conflict);
+    EXPECT_EQ(conflict->kind, CommitError::Kind::Conflict);
+    EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("t1", 4)}})->kind, CommitError::Kind::Conflict);
+    EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("t1", 3)}}), std::nullopt);
+    auto table = store.open_table("t1");
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->journal.size(), 3u);
+    EXPECT_EQ(table->journal[2].seq, 3u);
+}
+
+TEST(SqliteStoreTest, AJournalOfSchemaVersion2IsMigratedInOrder) {
+    TempDir dir("store");
+    const auto path = (dir.path() / "belote.db").string();
+    {
+        Connection db(path);
+        db.exec(migrations()[0]);
+        db.exec(migrations()[1]);
+        db.exec("CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (2)");
+        db.exec("INSERT INTO tables (id, created_ms, creation) VALUES ('tb', 1, '{}'), ('ta', 2, '{}')");
+        // Written out of order: the old journal's key, not the order of insertion, was its order.
+        db.exec("INSERT INTO journal VALUES ('ta', 2, 12, 'a2'), ('tb', 1, 21, 'b1'), ('ta', 1, 11, 'a1')");
+    }
+    SqliteStore store(path, Durability::Normal);
+    auto tables = store.open_tables();
+    ASSERT_EQ(tables.size(), 2u);
+    EXPECT_EQ(tables[0].table.id, "tb");
+    ASSERT_EQ(tables[0].journal.size(), 1u);
+    EXPECT_EQ(tables[0].journal[0].event, "b1");
+    ASSERT_EQ(tables[1].journal.size(), 2u);
+    EXPECT_EQ(tables[1].journal[0].event, "a1");
+    EXPECT_EQ(tables[1].journal[1].event, "a2");
+    EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("ta", 3)}}), std::nullopt);
+    EXPECT_EQ(store.open_table("ta")->journal.back().seq, 3u);
+}
+
 TEST(SqliteStoreTest, ADiskTurnedReadOnlyFailsCommitsUntilItWritesAgainAndKeepsWhatWasCommitted) {
     testing::ReadOnlyVfs vfs;
     TempDir dir("store");
@@ -212,17 +261,37 @@ TEST(SqliteStoreTest, ADiskTurnedReadOnlyFailsCommitsUntilItWritesAgainAndKeepsW
     EXPECT_EQ(table->journal[1].seq, 2u);
 }
 
-TEST(SqliteStoreTest, AClosedTableIsNotBroughtBackAndItsJournalIsDropped) {
+/// The journal entries of `table` in the file at `path`.
+std::int64_t journal_rows(const std::string& path, const std::string& table) {
+    Connection db(path, true);
+    Statement count(db.handle(), "SELECT count(*) FROM journal WHERE table_id = ?");
+    count.bind(1, table);
+    count.step();
+    return count.integer(0);
+}
+
+TEST(SqliteStoreTest, AClosedTableIsNotBroughtBackAndItsJournalIsSwept) {
     TempDir dir("store");
-    SqliteStore store((dir.path() / "belote.db").string(), Durability::Normal);
-    ASSERT_EQ(commit_and_wait(
-                  store, {CreateTable{{"t1", 10, "{}"}}, AppendJournal{entry("t1", 1)}, CreateTable{{"t2", 20, "{}"}}}),
-              std::nullopt);
+    const auto path = (dir.path() / "belote.db").string();
+    SqliteStore store(path, Durability::Normal);
+    // More entries than a step of the sweep takes, interleaved with an open table's.
+    std::vector<Write> writes{CreateTable{{"t1", 10, "{}"}}, CreateTable{{"t2", 20, "{}"}}};
+    for (std::uint64_t seq = 1; seq <= 600; ++seq) {
+        writes.push_back(AppendJournal{entry("t1", seq)});
+        if (seq % 3 == 0) writes.push_back(AppendJournal{entry("t2", seq / 3)});
+    }
+    ASSERT_EQ(commit_and_wait(store, std::move(writes)), std::nullopt);
     ASSERT_EQ(commit_and_wait(store, {CloseTable{"t1"}}), std::nullopt);
     auto open = store.open_tables();
     ASSERT_EQ(open.size(), 1u);
     EXPECT_EQ(open[0].table.id, "t2");
+    EXPECT_EQ(open[0].journal.size(), 200u);
     EXPECT_FALSE(store.open_table("t1"));
+    store.wait_until_swept();
+    EXPECT_EQ(journal_rows(path, "t1"), 0);
+    EXPECT_EQ(journal_rows(path, "t2"), 200);
+    EXPECT_EQ(commit_and_wait(store, {AppendJournal{entry("t2", 201)}}), std::nullopt);
+    EXPECT_EQ(store.open_table("t2")->journal.back().seq, 201u);
 }
 
 /// Both stores page a player's history the same way.
