@@ -29,6 +29,18 @@ struct MatchEndNotice {
     std::vector<SeatOutcome> outcomes;  ///< chips and XP of each seat (docs/room.md)
     Unmoved unmoved = Unmoved::None;    ///< why the whole match moved nothing, if it did not
 };
+/// The match was cancelled by agreement: what each seat got back (its stake) or lost (an
+/// abandoner's, to the house), as in MatchEndNotice.
+struct MatchCancelledNotice {
+    int stake = 0;
+    bool competitive = false;
+    std::vector<SeatOutcome> outcomes;
+    Unmoved unmoved = Unmoved::None;
+};
+/// Who cannot cover the stake of the next match changed (docs/room.md "Who takes part").
+struct StakeCheckNotice {
+    std::vector<CannotCover> cannot_cover;
+};
 /// Who sits in `seat` now (nullopt: nobody).
 struct SeatChangedNotice {
     int seat = 0;
@@ -55,9 +67,9 @@ struct SpectatorCount {
 /// One outbound table message. Engine events other than TurnStarted and MatchEnded are carried as
 /// they are (projected per recipient by protocol/); those two always come as TurnNotice and
 /// MatchEndNotice.
-using Notice =
-    std::variant<Event, TurnNotice, MatchEndNotice, SeatChangedNotice, OptionsNotice, SeatStatusNotice, SpectatorCount,
-                 AutoMoved, CancelProposed, CancelVoted, CancelRejected, MatchCancelled, ChatPosted>;
+using Notice = std::variant<Event, TurnNotice, MatchEndNotice, SeatChangedNotice, OptionsNotice, SeatStatusNotice,
+                            SpectatorCount, AutoMoved, CancelProposed, CancelVoted, CancelRejected,
+                            MatchCancelledNotice, ChatPosted, StakeCheckNotice>;
 
 /// A notice with its version.
 struct Published {

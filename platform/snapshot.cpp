@@ -20,6 +20,7 @@ Snapshot snapshot_of(const TableState& state, const Observer& observer) {
     out.cancelled = state.cancelled;
     out.cancel = state.cancel;
     out.spectators = static_cast<int>(state.spectators.size());
+    out.cannot_cover = state.cannot_cover();
     return out;
 }
 

@@ -27,6 +27,7 @@ struct Snapshot {
     bool cancelled = false;
     std::optional<CancelVote> cancel;
     int spectators = 0;
+    std::vector<CannotCover> cannot_cover;
 };
 
 /// The snapshot of `state` for `observer` (a seat, or a spectator).

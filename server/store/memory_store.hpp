@@ -28,15 +28,17 @@ public:
     std::map<std::string, std::int64_t> balances() override;
     std::vector<LedgerEntry> ledger() override;
     Progress progress(const std::string& account_id) override;
+    std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) override;
+    std::vector<Account> registered_accounts() override;
     std::map<std::string, RatingEntry> ratings(const std::string& account_id) override;
     std::vector<LeaderRow> leaderboard(const LeaderQuery& query) override;
     void flush() override {}
 
 private:
-    /// True when every write of the batch can go in: no taken unique key (username, table id,
-    /// match id), each journal entry right after its table's last one, no ledger account but a
-    /// source below zero.
-    bool admissible(const std::vector<Write>& writes) const;
+    /// Why the batch cannot go in, or nullopt when every write of it can: no taken unique key
+    /// (username, table id, match id), each journal entry right after its table's last one, no
+    /// ledger account but a source below zero.
+    std::optional<CommitError> inadmissible(const std::vector<Write>& writes) const;
     void apply(const Write& write);
 
     std::mutex mutex_;

@@ -23,6 +23,24 @@ Overloaded(F...) -> Overloaded<F...>;
 /// Journal rows a step of the sweep covers at most (a short transaction between group commits).
 constexpr std::int64_t sweep_step_rows = 256;
 
+/// A transfer that would overdraw a ledger account: a conflict of its batch, that says which account.
+class OverdraftError : public SqliteError {
+public:
+    OverdraftError(Overdraft overdraft, const std::string& message)
+        : SqliteError(SQLITE_CONSTRAINT, message), overdraft_(std::move(overdraft)) {}
+    const Overdraft& overdraft() const { return overdraft_; }
+
+private:
+    Overdraft overdraft_;
+};
+
+/// The conflict of a batch that failed with `error`.
+CommitError conflict_of(const SqliteError& error) {
+    const auto* overdraft = dynamic_cast<const OverdraftError*>(&error);
+    return {CommitError::Kind::Conflict, error.what(),
+            overdraft ? std::optional(overdraft->overdraft()) : std::nullopt};
+}
+
 std::int64_t epoch_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
@@ -163,9 +181,8 @@ struct SqliteStore::Statements {
           begin(db, "BEGIN IMMEDIATE"),
           commit(db, "COMMIT"),
           rollback(db, "ROLLBACK") {}
-    Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end,
-        sweep, put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating,
-        probe;
+    Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end, sweep,
+        put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating, probe;
     Statement begin, commit, rollback;
 };
 
@@ -290,7 +307,7 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
                         failed(i, conflict);
                         break;
                     }
-                    outcomes[i] = CommitError{CommitError::Kind::Conflict, conflict.what()};
+                    outcomes[i] = conflict_of(conflict);
                 }
         }
     } catch (const StoreError& e) {
@@ -389,8 +406,17 @@ void SqliteStore::apply(const Write& write) {
                        w.post_entry.bind(5, e.match_id).bind(6, e.at_ms).run();
                        if (sqlite3_changes(writer_db_->handle()) == 0) return;  // posted before: nothing changes
                        for (const auto* account : {&e.from, &e.to}) w.open_account.bind(1, *account).run();
-                       // The CHECK of chip_accounts fails this batch when a balance would go below zero.
-                       w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
+                       // The CHECK of chip_accounts fails this batch when a balance would go below zero:
+                       // the conflict says which account, and what it holds without this batch.
+                       try {
+                           w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
+                       } catch (const SqliteError& error) {
+                           if (error.code() != SQLITE_CONSTRAINT) throw;
+                           Statement held(writer_db_->handle(), "SELECT balance FROM chip_accounts WHERE account = ?");
+                           held.bind(1, e.from);
+                           const std::int64_t balance = held.step() ? held.integer(0) : 0;
+                           throw OverdraftError({e.from, balance}, error.what());
+                       }
                        w.move_chips.bind(1, e.amount).bind(2, e.to).run();
                    },
                    [&](const PostProgress& p) {
@@ -517,7 +543,8 @@ std::optional<OpenTable> SqliteStore::open_table(const std::string& id) {
     Statement journal(reader_db_->handle(), "SELECT seq, at_ms, event FROM journal WHERE table_id = ? ORDER BY number");
     journal.bind(1, id);
     while (journal.step())
-        open.journal.push_back({id, static_cast<std::uint64_t>(journal.integer(0)), journal.integer(1), journal.text(2)});
+        open.journal.push_back(
+            {id, static_cast<std::uint64_t>(journal.integer(0)), journal.integer(1), journal.text(2)});
     return open;
 }
 
@@ -589,6 +616,25 @@ Progress SqliteStore::progress(const std::string& account_id) {
     s.step();
     return {s.integer(0), static_cast<int>(s.integer(1)), static_cast<int>(s.integer(2)),
             static_cast<int>(s.integer(3))};
+}
+
+std::vector<std::int64_t> SqliteStore::abandon_times(const std::string& account_id, std::int64_t since_ms) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                "SELECT at_ms FROM progress WHERE account_id = ? AND abandons > 0 AND at_ms >= ? ORDER BY at_ms");
+    s.bind(1, account_id).bind(2, since_ms);
+    std::vector<std::int64_t> out;
+    while (s.step()) out.push_back(s.integer(0));
+    return out;
+}
+
+std::vector<Account> SqliteStore::registered_accounts() {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), std::string("SELECT ") + account_columns +
+                                          " FROM accounts WHERE username IS NOT NULL ORDER BY created_ms, id");
+    std::vector<Account> out;
+    while (s.step()) out.push_back(account_of(s));
+    return out;
 }
 
 std::map<std::string, RatingEntry> SqliteStore::ratings(const std::string& account_id) {
