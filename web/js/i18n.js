@@ -63,8 +63,14 @@ function translated(prefix, keys) {
 /** Plain words for an error code of docs/protocol.md; the server's message (English) is added as a
  *  detail on an English page where it names the offending field, or when the code is unknown to
  *  this page. A rate_limited error with `retry_after` (seconds) says when to try again. */
-export function errorText(code, message, { retry_after: retryAfter } = {}) {
+export function errorText(code, message, { retry_after: retryAfter, until } = {}) {
   if (code === 'rate_limited' && retryAfter) return t('error.retryAfter', { seconds: retryAfter });
+  if (code === 'cooling_down' && until) {
+    const at = new Date(until);
+    const time = at.toLocaleTimeString(pageLanguage(), { hour: '2-digit', minute: '2-digit' });
+    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
+    return t('error.coolingDownUntil', { time, minutes });
+  }
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
   const detailed = !known || code === 'cannot_stake' || (pageLanguage() === 'en' && (code === 'bad_message' || code === 'invalid_options'));

@@ -206,8 +206,14 @@ class App {
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
     this.platform.onEvent(m);
-    if (m.type === 'match_ended' && Array.isArray(m.results)) this.roomView.refreshStanding();
-    if (m.type === 'match_started') this.tableView.newMatch(m.table);
+    if ((m.type === 'match_ended' || m.type === 'match_cancelled') && Array.isArray(m.results)) this.roomView.refreshStanding();
+    if (m.type === 'match_started') {
+      this.tableView.newMatch(m.table);
+      // The stakes went to the escrow: the top bar shows the chips left (docs/room.md "Chips").
+      if (this.isSeatedAt(m.table)) this.roomView.refreshStanding();
+      // Why an earlier start was refused no longer holds.
+      for (const old of document.querySelectorAll('[data-testid="error-message"][data-code="cannot_stake"], [data-testid="error-message"][data-code="cooling_down"]')) old.remove();
+    }
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
       const s = fromSnapshot(m, prev);

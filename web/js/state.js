@@ -39,7 +39,7 @@ export function fromListing(t) {
     trick: { leader: null, cards: [] }, last_trick: null, tricks_won: zeros(sides), card_points_won: zeros(sides),
     totals: zeros(sides), escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
-    scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null,
+    scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null, cancelResult: null,
   };
 }
 
@@ -85,6 +85,7 @@ export function fromSnapshot(msg, previous) {
   if (previous) {
     s.log = previous.log;
     if (previous.dealResult) s.dealResult = previous.dealResult;
+    if (previous.cancelResult && s.cancelled) s.cancelResult = previous.cancelResult;
   }
   return s;
 }
@@ -127,7 +128,8 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
-        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false });
+        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false,
+        cancelResult: null });
       addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
@@ -216,6 +218,8 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_cancelled':
       clearCancelledMatch(s);
+      // What each seat got back or lost (docs/protocol.md "Friendly cancel").
+      s.cancelResult = Array.isArray(ev.results) ? { results: clone(ev.results), stake: ev.stake ?? 0, unmoved: ev.unmoved ?? null, cancelled: true } : null;
       addLog(s, translate('log.matchCancelled'));
       break;
     default:

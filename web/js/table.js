@@ -217,6 +217,7 @@ export class TableView {
       box.append(plate);
       const tags = h('div', { class: 'tags' });
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
+      else if (typeof p.level === 'number') tags.append(h('span', { class: 'tag level', testid: `seat-${seat}-level`, 'data-level': p.level, text: translate('room.levelShort', { level: p.level }) }));
       if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
       if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
       const away = this.presenceTag(s, seat);
@@ -294,7 +295,9 @@ export class TableView {
     center.append(trick);
     if (s.phase === 'not_started') {
       const free = s.seats.filter((x) => !x.player).length;
-      center.append(h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free }) : translate('table.ready') }));
+      const short = this.cannotCover(s).length > 0;
+      center.append(h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free })
+        : translate(short ? 'table.notCovered' : 'table.ready') }));
     }
     return center;
   }
@@ -359,12 +362,36 @@ export class TableView {
     return bar;
   }
 
+  /** Who cannot cover the stake of the next match, as the server says (docs/room.md "Who takes
+   *  part"): [{seat, why: 'guest'|'robot'|'chips', chips}]; none while a match is played. */
+  cannotCover(s) {
+    const p = this.app.platform.tables.get(s.table);
+    if (!p || !p.options || !p.options.competitive || !p.options.stake || s.state === 'playing') return [];
+    return (p.cannotCover || []).filter((c) => s.seats[c.seat] && s.seats[c.seat].player);
+  }
+
+  /** Before the start: who cannot cover the stake, named. */
+  renderCannotCover(s) {
+    const short = this.cannotCover(s);
+    if (!short.length) return null;
+    const stake = this.app.platform.tables.get(s.table).options.stake;
+    const who = short.map((c) => translate(`cover.${c.why}`, { name: playerName(s.seats[c.seat].player), chips: c.chips ?? 0 }));
+    return h('p', { class: 'status cannot-cover', testid: 'cannot-cover', 'data-seats': short.map((c) => c.seat).join(','),
+      text: translate('cover.note', { stake, who: who.join(', ') }) });
+  }
+
   /** Before the first match or after one: the chief starts the next match once every seat is
    *  taken (the server refuses anyone else); the others are told whom they wait for. */
   renderBetweenMatches(s, busy) {
     const out = [];
     const status = (text, testid = 'start-note') => h('span', { class: 'status', testid, text });
     if (s.state === 'finished') out.push(status(translate(s.cancelled ? 'table.matchCancelled' : 'table.matchOver'), 'status'));
+    if (s.cancelled && s.cancelResult) {
+      const results = matchRoomResults(s.cancelResult, [...Array(seatCount(s)).keys()].map((seat) => this.name(s, seat)), s.seat);
+      if (results) out.push(results);
+    }
+    const cover = this.renderCannotCover(s);
+    if (cover) out.push(cover);
     const p = this.app.platform.tables.get(s.table);
     const chief = p ? p.chief : null;
     const full = s.seats.every((x) => x.player);
