@@ -84,11 +84,18 @@ export class Account {
     } catch (e) { /* shown */ }
   }
 
-  /** login, as the first message of the connection (the login screen) or after hello. */
+  /** login, as the first message of the connection (the login screen) or after hello. A login
+   *  sent while the connection was being replaced (the server closes one that has not said hello
+   *  within 10 s) is sent again once the next one opens. */
   async login(username, password) {
     try {
       const msg = { type: 'login', protocol: 1, username, password };
-      const reply = await this.app.request(msg);
+      const reply = await this.app.request(msg, { quiet: true }).catch(async (e) => {
+        if (e.code === 'timeout') this.app.showError(e.code, e.message, e); // quiet hid it
+        if (e.code !== 'disconnected') throw e;
+        await this.app.conn.opened();
+        return this.app.request(msg);
+      });
       $('account-login-form').reset();
       this.app.signedIn(reply, { login: true });
     } catch (e) { /* shown */ }

@@ -19,6 +19,7 @@ export class Connection {
     this.retry = 0;
     this.retryTimer = null;
     this.closedByUs = false;
+    this.openWaiters = []; // opened() promises waiting for the next open
     this.onEvent = () => {};
     this.onOpen = () => {};
     this.onStatus = () => {};
@@ -46,6 +47,7 @@ export class Connection {
       clearTimeout(handshake);
       this.onStatus('open');
       this.onOpen();
+      for (const resolve of this.openWaiters.splice(0)) resolve();
     };
     ws.onmessage = (e) => this.handle(e.data);
     ws.onclose = (e) => {
@@ -146,6 +148,12 @@ export class Connection {
       return;
     }
     this.onEvent(msg);
+  }
+
+  /** Resolves once the connection is open (at once when it is). */
+  opened() {
+    if (this.isOpen) return Promise.resolve();
+    return new Promise((resolve) => { this.openWaiters.push(resolve); });
   }
 
   get isOpen() {

@@ -115,7 +115,7 @@ class App {
     }
   }
 
-  async hello(nickname) {
+  async hello(nickname, retried = false) {
     const token = localStorage.getItem(LS_TOKEN);
     try {
       const msg = { type: 'hello', protocol: 1, nickname };
@@ -124,7 +124,13 @@ class App {
       const reply = await this.request(msg, { quiet: true });
       this.signedIn(reply, { previousToken: token });
     } catch (e) {
-      if (e.code === 'disconnected') return; // the connection retries on its own
+      if (e.code === 'disconnected') {
+        // The connection retries on its own, and a player with a token says hello again when it
+        // opens; a new guest's click would be lost (a connection that did not say hello within the
+        // server's 10 s is closed): it is sent again once the next connection opens.
+        if (!token && !retried) this.conn.opened().then(() => { if (!this.authenticated) this.hello(nickname, true); });
+        return;
+      }
       if (e.code === 'timeout') { this.conn.reconnect(); return; }
       this.showReconnecting(false);
       if (e.code === 'bad_nickname' || e.code === 'nickname_taken' || e.code === 'unsupported_protocol') localStorage.removeItem(LS_TOKEN);
