@@ -37,7 +37,9 @@ export class Account {
     who.dataset.guest = String(guest);
     const button = (testid, key, onclick, cls = 'btn ghost small') =>
       h('button', { type: 'button', class: cls, testid, text: t(key), onclick });
-    const parts = [h('span', { text: player.nickname || '' })];
+    // The player's own name opens their profile (docs/room.md): its address is #/profile.
+    const parts = [h('button', { type: 'button', class: 'btn ghost small who-name', testid: 'who-name', title: t('room.myProfile'),
+      text: player.nickname || '', onclick: () => this.app.openRoom({}) })];
     if (guest) {
       parts.push(h('em', { class: 'guest-badge', testid: 'who-guest', text: t('account.guest') }),
         button('signup', 'account.signup', () => this.showSignup(true), 'btn small'),

@@ -19,6 +19,7 @@ export class Connection {
     this.retry = 0;
     this.retryTimer = null;
     this.closedByUs = false;
+    this.lastHeard = 0; // when the server last said anything (epoch ms)
     this.openWaiters = []; // opened() promises waiting for the next open
     this.onEvent = () => {};
     this.onOpen = () => {};
@@ -45,6 +46,7 @@ export class Connection {
     const handshake = setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.abandon(ws); }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       clearTimeout(handshake);
+      this.lastHeard = Date.now();
       this.onStatus('open');
       this.onOpen();
       for (const resolve of this.openWaiters.splice(0)) resolve();
@@ -128,6 +130,7 @@ export class Connection {
   }
 
   handle(data) {
+    this.lastHeard = Date.now();
     let msg;
     try {
       msg = JSON.parse(data);

@@ -667,4 +667,39 @@ export default {
 
   // issue 14: the tab's title
   'page.yourTurnTitle': '● Sua vez — Belote',
+
+  // issue 14, second pass: settings (settings.js)
+  'settings.title': 'Configurações',
+  'settings.sound': 'Sons e notificações',
+  'settings.soundHint': 'Sons discretos para a sua vez, uma carta, uma vaza, a belote e o fim de uma mão; o título da aba na sua vez.',
+  'settings.cardSize': 'Tamanho das cartas',
+  'settings.cardSize.medium': 'Médio',
+  'settings.cardSize.small': 'Pequeno',
+  'settings.cardSize.large': 'Grande',
+  'settings.animation': 'Animações',
+  'settings.animation.normal': 'Normais',
+  'settings.animation.fast': 'Rápidas',
+  'settings.animation.off': 'Desligadas',
+  'settings.autoPlay': 'Jogar sozinha uma carta obrigatória',
+  'settings.autoPlayHint': 'Quando só uma carta pode ser jogada, ela é jogada por você.',
+  'settings.language': 'Idioma',
+  'room.myProfile': 'Seu perfil',
+
+  // issue 14, second pass: the table between matches, the rematch, quick play's wait
+  'table.trumpSuit': 'Trunfo: {suit}',
+  'table.finalScore': 'Placar final da última partida',
+  'table.readyTag': 'Pronto',
+  'table.readyList': 'Prontos: {names}',
+  'table.notReadyList': 'Ainda não: {names}',
+  'table.imReady': 'Estou pronto para a próxima partida',
+  'table.notReady': 'Não estou pronto',
+  'table.notReadyYet': 'Ainda não estão prontos: {names}. Começar mesmo assim?',
+  'table.startAnyway': 'Começar mesmo assim',
+  'table.waitForThem': 'Esperar',
+  'table.lastMatch': 'Última partida: vitória de {winners} · {score}',
+  'table.fillIn': 'Robôs ocupam os lugares livres em {seconds} s',
+  'table.startIn': 'A partida começa em {seconds} s',
+  'table.robotsWillFill': 'Jogar agora: robôs ocupam os lugares ainda livres, depois a partida começa.',
+  'result.rematch': 'Revanche',
+  'live.sidePoints': '{side} {points}',
 };
