@@ -163,9 +163,8 @@ struct SqliteStore::Statements {
           begin(db, "BEGIN IMMEDIATE"),
           commit(db, "COMMIT"),
           rollback(db, "ROLLBACK") {}
-    Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end,
-        sweep, put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating,
-        probe;
+    Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end, sweep,
+        put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating, probe;
     Statement begin, commit, rollback;
 };
 
@@ -517,7 +516,8 @@ std::optional<OpenTable> SqliteStore::open_table(const std::string& id) {
     Statement journal(reader_db_->handle(), "SELECT seq, at_ms, event FROM journal WHERE table_id = ? ORDER BY number");
     journal.bind(1, id);
     while (journal.step())
-        open.journal.push_back({id, static_cast<std::uint64_t>(journal.integer(0)), journal.integer(1), journal.text(2)});
+        open.journal.push_back(
+            {id, static_cast<std::uint64_t>(journal.integer(0)), journal.integer(1), journal.text(2)});
     return open;
 }
 
