@@ -98,13 +98,12 @@ struct PlatformBody {
     json operator()(const platform::StakeCheckNotice& n) const {
         return {{"type", "stake_check"}, {"cannot_cover", cannot_cover_json(n.cannot_cover)}};
     }
-    json operator()(const platform::ChatPosted& n) const {
-        return {{"type", "chat"},
-                {"from",
-                 {{"name", n.from.name},
-                  {"role", n.seat ? "player" : "spectator"},
-                  {"seat", n.seat ? json(*n.seat) : json(nullptr)}}},
-                {"text", n.text}};
+    json operator()(const platform::ChatPosted& n) const { return chat_json(n); }
+    json operator()(const platform::ReadyChanged& n) const {
+        return {{"type", "ready"}, {"seat", n.seat}, {"ready", n.ready}};
+    }
+    json operator()(const platform::RobotFillNotice& n) const {
+        return {{"type", "robot_fill"}, {"deadline", optional_time(n.deadline)}};
     }
 };
 
@@ -124,6 +123,7 @@ json notice_json(const platform::Notice& notice, const Observer& observer, std::
                               out["competitive"] = n.competitive;
                               out["unmoved"] = why_json(n.unmoved);
                               out["results"] = results_json(n.outcomes);
+                              out["players"] = players_json(n.players);
                               return out;
                           },
                           [&](const auto& n) {

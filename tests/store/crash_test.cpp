@@ -1,7 +1,9 @@
 // Kill -9 (issue 12): the real binary on a real SQLite file is killed at random moments while four
 // tables (one per variant) play match after match — a protocol client at seat 0, robots in the
-// other seats, a spectator each — and restarted on the same data directory. Every client comes
-// back with its token and `resume`. Checked:
+// other seats, a spectator each — and restarted on the same data directory. Every other death is
+// the server's own, in the middle of a write to SQLite's write-ahead log, that is inside a group
+// commit (tests/support/die_in_wal_write.c, preloaded). Every client comes back with its token and
+// `resume`. Checked:
 // - no client sees a `v` go backwards or an event twice (each notice is the next `v`, or a snapshot
 //   at or past it);
 // - every action acknowledged to seat 0 is in the match's record, in order;
@@ -28,7 +30,11 @@ namespace belote::testing {
 namespace {
 
 constexpr int matches_per_table = 13;  // 4 tables: 52 matches
-constexpr int kills = 22;
+constexpr int kills = 22;              // half of them inside a group commit
+
+#ifndef BELOTE_DIE_IN_WAL_WRITE_LIBRARY
+#error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY must name the preload library (set by tests/CMakeLists.txt)"
+#endif
 
 /// The server, killed and restarted by the test; clients wait here for the next life.
 class Life {
@@ -48,13 +54,27 @@ public:
         std::unique_lock lock(mutex_);
         return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return generation_ > seen; });
     }
-    void kill_and_restart() {
+    /// Kills the server (SIGKILL), then starts it again; dying inside a group commit when
+    /// `die_after_log_writes` > 0: after that many writes to the write-ahead log.
+    void kill_and_restart(int die_after_log_writes = 0) {
         std::lock_guard lock(mutex_);
         server_->kill9();
-        server_.reset();
-        start_locked();
-        ++generation_;
-        changed_.notify_all();
+        restart_locked(die_after_log_writes);
+    }
+    /// Waits for a server started to die inside a group commit to do so (false: it had not after
+    /// 30 s, or died otherwise), then starts it again as kill_and_restart does.
+    bool wait_death_and_restart(int die_after_log_writes = 0) {
+        ServerProcess* server = nullptr;
+        {
+            std::lock_guard lock(mutex_);
+            server = server_.get();  // replaced only by this thread
+        }
+        // Not under the lock: the clients need port() to go on playing (and writing).
+        const bool died = server->wait_exit_for(std::chrono::seconds(30));
+        const bool in_commit = server->output().find("die_in_wal_write: killed in a write") != std::string::npos;
+        std::lock_guard lock(mutex_);
+        restart_locked(die_after_log_writes);
+        return died && in_commit;
     }
     std::string output() {
         std::lock_guard lock(mutex_);
@@ -64,12 +84,24 @@ public:
 private:
     void start() {
         std::lock_guard lock(mutex_);
-        start_locked();
+        start_locked(0);
     }
-    void start_locked() {
+    void restart_locked(int die_after_log_writes) {
+        server_.reset();
+        start_locked(die_after_log_writes);
+        ++generation_;
+        changed_.notify_all();
+    }
+    void start_locked(int die_after_log_writes) {
+        std::vector<std::string> env;
+        if (die_after_log_writes > 0)
+            env = {std::string("LD_PRELOAD=") + BELOTE_DIE_IN_WAL_WRITE_LIBRARY,
+                   "BELOTE_DIE_AFTER_WAL_WRITES=" + std::to_string(die_after_log_writes)};
         server_ = std::make_unique<ServerProcess>(
-            dir_, std::vector<std::string>{"--robot-delay-ms", "0", "--log-level", "info", "--robot-budget-ms", "5",
-                                           "--msg-rate", "100000", "--msg-burst", "100000"});
+            dir_,
+            std::vector<std::string>{"--robot-delay-ms", "0", "--log-level", "info", "--robot-budget-ms", "5",
+                                     "--msg-rate", "100000", "--msg-burst", "100000"},
+            std::move(env));
     }
 
     std::filesystem::path dir_;
@@ -334,9 +366,11 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
     }
 
     // Kill after a random number of acknowledged actions, while the tables play at full speed
-    // (robots do not wait): most kills land while the writer is committing a group.
+    // (robots do not wait); the next life then dies by itself inside a group commit, after a random
+    // number of writes to the log.
     std::mt19937 random(seed);
-    int killed = 0;
+    const auto log_writes = [&] { return std::uniform_int_distribution<int>(20, 400)(random); };
+    int killed = 0, in_commit = 0;
     while (killed < kills) {
         const int wait_for = std::uniform_int_distribution<int>(5, 60)(random);
         std::unique_lock lock(progress.mutex);
@@ -346,7 +380,9 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
         });
         if (progress.tables_done == static_cast<int>(players.size())) break;
         lock.unlock();
-        life.kill_and_restart();
+        life.kill_and_restart(log_writes());
+        ++killed;
+        if (life.wait_death_and_restart()) ++in_commit;
         ++killed;
     }
     for (std::size_t i = 1; i < threads.size(); i += 2) threads[i].join();
@@ -354,10 +390,11 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
     life.kill_and_restart();  // wakes the spectators up from their reads
     for (std::size_t i = 0; i < threads.size(); i += 2) threads[i].join();
     EXPECT_GE(killed, 20) << "the matches ended before enough kills";
+    EXPECT_EQ(in_commit * 2, killed) << "a server preloaded to die in a write to its log did not";
     std::lock_guard lock(progress.mutex);
     EXPECT_GE(progress.acknowledged, 200);
-    std::printf("crash test: %d kills, %d acknowledged actions, %d matches\n", killed, progress.acknowledged,
-                static_cast<int>(players.size()) * matches_per_table);
+    std::printf("crash test: %d kills (%d inside a group commit), %d acknowledged actions, %d matches\n", killed,
+                in_commit, progress.acknowledged, static_cast<int>(players.size()) * matches_per_table);
 }
 
 }  // namespace
