@@ -328,13 +328,21 @@ export class TableView {
       if (s.state !== 'playing') {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
-        const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
-          ROBOT_LEVELS.map((l) => h('option', { value: l, text: translate(`level.${l}`), selected: l === this.app.robotLevel })));
-        btns.append(level, h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat, level.value) }));
-        box.append(btns);
+        // Only the chief adds robots (anyone while nobody is seated): the others are not offered it.
+        const info = this.app.platform.tables.get(s.table);
+        const chief = info ? info.chief : null;
+        if (chief == null || chief === s.seat) this.addRobotButtons(btns, seat);
+        if (btns.childElementCount) box.append(btns);
       }
     }
     return box;
+  }
+
+  /** "+ Robot" with its level for the empty `seat`, appended to `btns`. */
+  addRobotButtons(btns, seat) {
+    const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
+      ROBOT_LEVELS.map((l) => h('option', { value: l, text: translate(`level.${l}`), selected: l === this.app.robotLevel })));
+    btns.append(level, h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat, level.value) }));
   }
 
   /** Between matches: the chief may take a seated robot away, a player may stand up. */

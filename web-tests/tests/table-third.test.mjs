@@ -1,0 +1,27 @@
+// Browser tests of issue 14's third pass (see ../README.md): defects a second tester found at a table
+// with friends: a player who sits after a match, the chief's buttons shown only to the chief.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, byId, signIn, playFirstLegalToEnd, send, showTable, atATable } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('"+ Robot" and the robot level are offered only to the chief (or to anyone while the table has none)', async () => {
+  const { pages: [a, b], table } = await atATable(browser, ['Ana', 'Bea']);
+  const watcher = await openPage(browser);
+  await signIn(watcher, 'Cid');
+  assert.ok((await send(watcher, { type: 'watch', table })).ok);
+  await showTable(watcher, table);
+  assert.ok((await send(a, { type: 'remove_robot', table, seat: 3 })).ok);
+  await byId(a, 'seat-3-add-robot').waitFor();
+  await byId(a, 'seat-3-robot-level').waitFor();
+  await byId(watcher, 'seat-3-sit').waitFor();
+  for (const page of [b, watcher]) {
+    await page.locator('[data-testid="seat-3"]:not([data-robot])').waitFor();
+    assert.equal(await byId(page, 'seat-3-add-robot').count(), 0);
+    assert.equal(await byId(page, 'seat-3-robot-level').count(), 0);
+  }
+  for (const page of [a, b, watcher]) await page.context().close();
+});
