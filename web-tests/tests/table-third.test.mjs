@@ -25,3 +25,31 @@ test('"+ Robot" and the robot level are offered only to the chief (or to anyone 
   }
   for (const page of [a, b, watcher]) await page.context().close();
 });
+
+test('a player who sits after a match is not shown its last deal as if he had played it', async () => {
+  const { pages: [a], table } = await atATable(browser, ['Ana']);
+  const watcher = await openPage(browser);
+  await signIn(watcher, 'Dan');
+  assert.ok((await send(watcher, { type: 'watch', table })).ok);
+  await showTable(watcher, table);
+  assert.ok((await send(a, { type: 'start', table })).ok);
+  await playFirstLegalToEnd(a, table);
+  await byId(watcher, 'deal-result').waitFor();
+  assert.ok((await send(a, { type: 'remove_robot', table, seat: 3 })).ok);
+  const late = await openPage(browser);
+  await signIn(late, 'Eve');
+  assert.ok((await send(late, { type: 'watch', table })).ok);
+  await showTable(late, table);
+  await byId(late, 'last-match').waitFor();
+  await byId(late, 'seat-3-sit').click();
+  await late.locator('[data-testid="table-view"][data-seat="3"]').waitFor();
+  assert.ok((await send(a, { type: 'remove_robot', table, seat: 2 })).ok);
+  assert.ok((await send(watcher, { type: 'sit', table, seat: 2 })).ok); // its deal result covers the seat
+  await watcher.locator('[data-testid="table-view"][data-seat="2"]').waitFor();
+  for (const page of [late, watcher]) {
+    await byId(page, 'seat-1-robot').waitFor();
+    assert.equal(await byId(page, 'deal-result').count(), 0);
+    assert.equal(await byId(page, 'match-result').count(), 0);
+  }
+  for (const page of [a, watcher, late]) await page.context().close();
+});
