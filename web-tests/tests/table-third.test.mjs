@@ -53,3 +53,19 @@ test('a player who sits after a match is not shown its last deal as if he had pl
   }
   for (const page of [a, watcher, late]) await page.context().close();
 });
+
+test('the chief who stands up sees who is chief now, and no chief when nobody is left seated', async () => {
+  const { pages: [a, b], table } = await atATable(browser, ['Nina', 'Nina']);
+  await byId(a, 'stand-up').click();
+  await a.locator('[data-testid="table-view"][data-seat=""]').waitFor();
+  await a.locator('[data-testid="chief"][data-chief="1"]').waitFor();
+  assert.equal(await byId(a, 'chief').textContent(), '★ Chief: Nina');
+  await b.locator('[data-testid="chief"][data-chief="1"]').waitFor();
+  // Alone at a table: standing up leaves it without a chief.
+  const { pages: [c] } = await atATable(browser, ['Ana']);
+  await byId(c, 'stand-up').click();
+  await c.locator('[data-testid="table-view"][data-seat=""]').waitFor();
+  await c.locator('[data-testid="chief"][data-chief=""]').waitFor();
+  assert.equal(await byId(c, 'chief').textContent(), '★ No chief yet');
+  for (const page of [a, b, c]) await page.context().close();
+});

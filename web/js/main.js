@@ -415,6 +415,12 @@ class App {
     if (s) Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
     this.refreshListing();
     this.scheduleRender();
+    // The seat's events stop: watch the table (when it takes spectators) so that the page keeps up
+    // with it, starting with a snapshot that names the new chief (docs/protocol.md "stand").
+    const invite = this.platform.invites.get(id);
+    try {
+      await this.conn.request(invite ? { type: 'watch', table: id, invite } : { type: 'watch', table: id });
+    } catch (e) { /* no spectators at this table: the lobby tells of it */ }
   }
 
   /** Puts a robot of `level` (easy, medium, hard, expert) in `seat`. */
