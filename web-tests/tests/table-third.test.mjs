@@ -69,3 +69,14 @@ test('the chief who stands up sees who is chief now, and no chief when nobody is
   assert.equal(await byId(c, 'chief').textContent(), '★ No chief yet');
   for (const page of [a, b, c]) await page.context().close();
 });
+
+test('the table header says the variant and target the chief just chose, on every page', async () => {
+  const { pages: [a, b], table } = await atATable(browser, ['Ana', 'Bea']);
+  for (const page of [a, b]) assert.equal(await byId(page, 'table-subtitle').textContent(), ' Classic · to 301');
+  assert.ok((await send(a, { type: 'set_options', table, options: { variant: 'coinche', target: 1000 } })).ok);
+  for (const page of [a, b]) {
+    await page.locator('[data-testid="table-subtitle"]', { hasText: 'Coinche · to 1000' }).waitFor();
+    assert.equal(await byId(page, 'table-subtitle').textContent(), ' Coinche · to 1000');
+  }
+  for (const page of [a, b]) await page.context().close();
+});

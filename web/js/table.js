@@ -252,8 +252,12 @@ export class TableView {
   }
 
   renderHead(s) {
-    const variant = VARIANT_LABEL[s.variant] || s.variant;
     const playing = s.state === 'playing';
+    // Between matches the header tells of the next match: the options the chief may just have changed.
+    const info = this.app.platform.tables.get(s.table);
+    const next = !playing && info && info.options;
+    const variant = VARIANT_LABEL[next ? next.variant : s.variant] || (next ? next.variant : s.variant);
+    const target = next && next.target ? next.target : s.target;
     const badge = s.variant === 'coinche' && playing && s.phase !== 'not_started' ? contractBadge(s) : null;
     const scores = this.sideOrder(s).map((t) => h('div', { class: `score team-${t} ${s.seat != null && sideOf(s.seat, seatCount(s)) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
       h('span', { class: 'score-label', text: this.teamName(s, t) }),
@@ -262,7 +266,7 @@ export class TableView {
       h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: translate('table.lobby'), onclick: () => this.app.goLobby() }),
       h('div', { class: 'table-title' },
         h('strong', { text: translate('table.name', { table: s.table }) }),
-        h('span', { class: 'muted', text: ` ${variant} · ${translate('table.target', { target: s.target })}${playing && s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
+        h('span', { class: 'muted', testid: 'table-subtitle', text: ` ${variant} · ${translate('table.target', { target })}${playing && s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
       playing && s.trump && s.taker != null ? h('div', { class: `contract ${'HD'.includes(s.trump) ? 'red' : ''}`, testid: 'contract', 'data-trump': s.trump, 'data-taker': s.taker,
         title: translate('table.trumpTitle', { suit: SUIT_NAME[s.trump], name: this.name(s, s.taker) }) },
         h('span', { class: 'trump-sym', 'aria-hidden': 'true', text: SUIT_SYMBOL[s.trump] }),
