@@ -2,7 +2,7 @@
 // with friends: a player who sits after a match, the chief's buttons shown only to the chief.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, byId, signIn, playFirstLegalToEnd, send, showTable, atATable } from './helpers.mjs';
+import { launch, openPage, byId, signIn, playFirstLegalToEnd, send, showTable, atATable, playFirstLegalUntil, boxOf } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -79,4 +79,20 @@ test('the table header says the variant and target the chief just chose, on ever
     assert.equal(await byId(page, 'table-subtitle').textContent(), ' Coinche · to 1000');
   }
   for (const page of [a, b]) await page.context().close();
+});
+
+test('bidding coinche at 1366×657 with a time per move: the bids, the countdown and the whole hand are in view', async () => {
+  for (const viewport of [{ width: 1366, height: 657 }, { width: 1366, height: 768 }]) {
+    const { pages: [a], table } = await atATable(browser, ['Cora'], { variant: 'coinche', target: 1000, options: { turn_time: 30 }, viewport });
+    assert.ok((await send(a, { type: 'start', table })).ok);
+    await playFirstLegalUntil(a, table, (s) => s.phase === 'auction' && s.to_act === s.seat);
+    await byId(a, 'bid-ladder').waitFor();
+    const hand = await boxOf(byId(a, 'hand'));
+    assert.ok(hand.top >= 0 && hand.bottom <= viewport.height, `the hand at y ${hand.top}..${hand.bottom} of ${viewport.height}`);
+    for (const id of ['bid-ladder', 'call-pass', 'turn-countdown']) {
+      const box = await boxOf(byId(a, id));
+      assert.ok(box.top >= 0 && box.bottom <= viewport.height, `${id} at y ${box.top}..${box.bottom}`);
+    }
+    await a.context().close();
+  }
 });

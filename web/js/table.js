@@ -192,7 +192,8 @@ export class TableView {
     const restoreFocus = keepFocus(this.root);
     const busy = this.isBusy(s);
     const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
-    const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state}`, testid: 'table-view', 'data-table': s.table,
+    const bidding = myTurn && s.phase === 'auction' && s.variant === 'coinche';
+    const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state} ${bidding ? 'coinche-bidding' : ''}`, testid: 'table-view', 'data-table': s.table,
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
     this.renderHead(s),
     this.renderFelt(s, myTurn),
