@@ -96,3 +96,25 @@ test('bidding coinche at 1366×657 with a time per move: the bids, the countdown
     await a.context().close();
   }
 });
+
+test('the chief\'s Rematch starts the next match when nobody else has to say ready; otherwise it asks to start anyway, without a READY tag on her seat', async () => {
+  const { pages: [a], table } = await atATable(browser, ['Ana']);
+  assert.ok((await send(a, { type: 'start', table })).ok);
+  await playFirstLegalToEnd(a, table);
+  await byId(a, 'deal-result-close').click();
+  await byId(a, 'match-result-rematch').click();
+  await a.locator('[data-testid="table-view"]:is([data-phase="auction"], [data-phase="play"])').waitFor();
+  await a.context().close();
+
+  const { pages: [c, b], table: t2 } = await atATable(browser, ['Caio', 'Bea']);
+  assert.ok((await send(c, { type: 'start', table: t2 })).ok);
+  await Promise.all([playFirstLegalToEnd(c, t2), playFirstLegalToEnd(b, t2)]);
+  await byId(c, 'deal-result-close').click();
+  await byId(c, 'match-result-rematch').click();
+  await byId(c, 'match-result').waitFor({ state: 'detached' });
+  assert.equal(await byId(c, 'confirm-start-text').textContent(), 'Not ready yet: Bea. Start anyway?');
+  assert.equal(await byId(c, 'seat-0-ready').count(), 0);
+  await byId(c, 'start-anyway').click();
+  await c.locator('[data-testid="table-view"]:is([data-phase="auction"], [data-phase="play"])').waitFor();
+  for (const page of [c, b]) await page.context().close();
+});

@@ -534,6 +534,15 @@ export class TableView {
     return line;
   }
 
+  /** The chief says she is ready by starting: at once when every other person seated is ready (or
+   *  all others are robots), else after the confirmation of a start before everyone is ready. */
+  rematchAsChief(s) {
+    if (!s.seats.every((x) => x.player)) return;
+    const waiting = s.seats.filter((x) => x.player && !x.player.robot && x.seat !== s.seat && !s.ready[x.seat]);
+    if (waiting.length) this.confirmStart = s.table;
+    else this.act({ type: 'start' });
+  }
+
   /** Says the player is ready for the next match (or no longer). */
   setReady(on) {
     const table = this.app.current;
@@ -717,7 +726,9 @@ export class TableView {
           canRematch ? h('button', { type: 'button', class: 'btn primary', testid: 'match-result-rematch', text: translate('result.rematch'),
             onclick: () => {
               const now = this.app.tables.get(s.table) || s; // the dialog outlives the state it was drawn from
-              if (!now.ready[now.seat]) this.setReady(true);
+              const info = this.app.platform.tables.get(s.table);
+              if (info && info.chief === now.seat) this.rematchAsChief(now);
+              else if (!now.ready[now.seat]) this.setReady(true);
               dismiss();
             } }) : null)));
   }
