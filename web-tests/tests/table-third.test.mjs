@@ -118,3 +118,16 @@ test('the chief\'s Rematch starts the next match when nobody else has to say rea
   await c.locator('[data-testid="table-view"]:is([data-phase="auction"], [data-phase="play"])').waitFor();
   for (const page of [c, b]) await page.context().close();
 });
+
+test('"Back to lobby" from the match result gives up the seat: the others get a chief who can start, and see the seat free', async () => {
+  const { pages: [a, b], table } = await atATable(browser, ['Ana', 'Bea']);
+  assert.ok((await send(a, { type: 'start', table })).ok);
+  await Promise.all([playFirstLegalToEnd(a, table), playFirstLegalToEnd(b, table)]);
+  await byId(a, 'deal-result-close').click();
+  await byId(a, 'match-result-lobby').click();
+  await a.locator('#lobby').waitFor({ state: 'visible' });
+  await b.locator('[data-testid="chief"][data-chief="1"]').waitFor();
+  await b.locator('[data-testid="seat-0"]:not([data-robot])').waitFor();
+  assert.equal(await byId(b, 'seat-0-name').count(), 0);
+  for (const page of [a, b]) await page.context().close();
+});

@@ -456,6 +456,20 @@ class App {
     this.replayView.open(id);
   }
 
+  /** Leaves a table after its match for the lobby: the seat is given up (between matches), so that
+   *  the others are not left waiting for a chief who has gone. */
+  async leaveForLobby(table) {
+    const s = this.tables.get(table);
+    this.goLobby();
+    if (s && s.seat != null && s.state !== 'playing') {
+      try {
+        await this.request({ type: 'stand', table });
+        Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
+      } catch (e) { /* shown */ }
+      this.refreshListing();
+    }
+  }
+
   goLobby() {
     this.current = null;
     localStorage.removeItem(LS_TABLE);

@@ -721,7 +721,7 @@ export class TableView {
           : `${this.teamPlayers(s, 0, names)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1, names)}` }),
         matchRoomResults(m, names.map((n, seat) => (played && seat === s.seat ? translate('table.you', { name: n }) : n)), played ? s.seat : null),
         h('div', { class: 'modal-actions' },
-          h('button', { type: 'button', class: 'btn', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }),
+          h('button', { type: 'button', class: 'btn', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.leaveForLobby(s.table); } }),
           h('button', { type: 'button', class: `btn ${canRematch ? '' : 'primary'}`, testid: 'match-result-stay', text: translate('result.stay'), onclick: dismiss }),
           canRematch ? h('button', { type: 'button', class: 'btn primary', testid: 'match-result-rematch', text: translate('result.rematch'),
             onclick: () => {
