@@ -131,3 +131,22 @@ test('"Back to lobby" from the match result gives up the seat: the others get a 
   assert.equal(await byId(b, 'seat-0-name').count(), 0);
   for (const page of [a, b]) await page.context().close();
 });
+
+test('a player seated at one table who opens another table\'s invitation is told when his match starts and his turn comes, with a way back', async () => {
+  const { pages: [a, c], table } = await atATable(browser, ['Ana', 'Caio']);
+  const nina = await openPage(browser);
+  await signIn(nina, 'Nina');
+  const made = await send(nina, { type: 'create_table', variant: 'classic', target: 301, private: true });
+  assert.ok(made.ok);
+  await c.goto(`${new URL(c.url()).origin}/#/join/${made.reply.table}/${made.reply.invite}`);
+  await c.locator(`[data-testid="table-view"][data-table="${made.reply.table}"]`).waitFor();
+  assert.equal(await byId(c, 'seated-elsewhere-text').textContent(), `You have a seat at table ${table}.`);
+  assert.ok((await send(a, { type: 'start', table })).ok);
+  await c.locator('[data-testid="seated-elsewhere"][data-state="playing"]').waitFor();
+  assert.match(await byId(c, 'seated-elsewhere-text').textContent(),
+    new RegExp(`^(Your match at table ${table} has started\\.|Your turn at table ${table}!)$`));
+  await byId(c, 'seated-elsewhere-return').click();
+  await c.locator(`[data-testid="table-view"][data-table="${table}"][data-seat="1"]`).waitFor();
+  assert.equal(await byId(c, 'seated-elsewhere').count(), 0);
+  for (const page of [a, c, nina]) await page.context().close();
+});

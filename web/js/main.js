@@ -308,6 +308,8 @@ class App {
       this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat), (t) => this.tableView.teamName(s, t));
       this.sounds.onEvent(s, m);
       this.scheduleRender();
+    } else if (res === 'applied' && s.seat != null && this.current) {
+      this.scheduleRender(); // the player's seat at another table: the shown one says what happens there
     }
   }
 

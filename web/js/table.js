@@ -196,6 +196,7 @@ export class TableView {
     const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state} ${bidding ? 'coinche-bidding' : ''}`, testid: 'table-view', 'data-table': s.table,
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
     this.renderHead(s),
+    this.renderSeatedElsewhere(s),
     this.renderFelt(s, myTurn),
     this.withCountdown(this.renderControls(s, myTurn, busy), s),
     this.renderHand(s, myTurn, busy),
@@ -409,6 +410,19 @@ export class TableView {
     const p = this.app.platform.tables.get(s.table);
     if (!p || !p.fill || s.state !== 'waiting') return null;
     return Math.max(0, Math.ceil((p.fill - Date.now()) / 1000));
+  }
+
+  /** A player looking at another table (an invitation opened) while seated at one: where his seat
+   *  is, when its match starts and his turn comes, and the way back to it. */
+  renderSeatedElsewhere(s) {
+    const mine = [...this.app.tables.values()].find((x) => x.table !== s.table && x.synced && x.seat != null);
+    if (!mine) return null;
+    const turn = mine.state === 'playing' && mine.to_act === mine.seat;
+    const key = turn ? 'table.elsewhereTurn' : mine.state === 'playing' ? 'table.elsewhereStarted' : 'table.seatedElsewhere';
+    return h('div', { class: `seated-elsewhere ${mine.state === 'playing' ? 'urgent' : ''}`, testid: 'seated-elsewhere', 'data-state': mine.state, role: 'status' },
+      h('span', { testid: 'seated-elsewhere-text', text: translate(key, { table: mine.table }) }),
+      h('button', { type: 'button', class: 'btn small primary', testid: 'seated-elsewhere-return', text: translate('table.returnToSeat'),
+        onclick: () => this.app.openTable(mine.table) }));
   }
 
   renderControls(s, myTurn, busy) {
