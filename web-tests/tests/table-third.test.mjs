@@ -150,3 +150,15 @@ test('a player seated at one table who opens another table\'s invitation is told
   assert.equal(await byId(c, 'seated-elsewhere').count(), 0);
   for (const page of [a, c, nina]) await page.context().close();
 });
+
+test('one spectator is singular in French and Portuguese', async () => {
+  const { pages: [fr, pt], table } = await atATable(browser, ['Zoé', 'João'], { locales: ['fr-FR', 'pt-BR'] });
+  const watcher = await openPage(browser);
+  await signIn(watcher, 'Eve');
+  assert.ok((await send(watcher, { type: 'watch', table })).ok);
+  await fr.locator('[data-testid="spectator-count"][data-count="1"]').waitFor();
+  await pt.locator('[data-testid="spectator-count"][data-count="1"]').waitFor();
+  assert.equal(await byId(fr, 'spectator-count').textContent(), '1 spectateur');
+  assert.equal(await byId(pt, 'spectator-count').textContent(), '1 espectador');
+  for (const page of [fr, pt, watcher]) await page.context().close();
+});

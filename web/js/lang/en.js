@@ -706,4 +706,6 @@ export default {
   'table.elsewhereStarted': 'Your match at table {table} has started.',
   'table.elsewhereTurn': 'Your turn at table {table}!',
   'table.returnToSeat': 'Back to my seat',
+  'platform.watching.one': '{count} watching',
+  'table.cards.one': '{count} card',
 };

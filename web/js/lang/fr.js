@@ -706,4 +706,6 @@ export default {
   'table.elsewhereStarted': 'Votre partie à la table {table} a commencé.',
   'table.elsewhereTurn': 'À vous de jouer à la table {table} !',
   'table.returnToSeat': 'Retour à ma place',
+  'platform.watching.one': '{count} spectateur',
+  'table.cards.one': '{count} carte',
 };

@@ -706,4 +706,6 @@ export default {
   'table.elsewhereStarted': 'Sua partida na mesa {table} começou.',
   'table.elsewhereTurn': 'Sua vez na mesa {table}!',
   'table.returnToSeat': 'Voltar ao meu lugar',
+  'platform.watching.one': '{count} espectador',
+  'table.cards.one': '{count} carta',
 };
