@@ -66,9 +66,8 @@ const VOWEL = /^[aeiouyhàâäéèêëîïôöûüœæ]/i;
 export function t(key, vars = {}) {
   const lang = pageLanguage();
   const dict = DICTIONARIES[lang] || en;
-  // A count of one (also zero in French and Portuguese) reads `${key}.one` where there is one.
-  const n = vars.count;
-  const one = typeof n === 'number' && (n === 1 || (n === 0 && lang !== 'en')) ? `${key}.one` : null;
+  // A count of one reads `${key}.one` where there is one.
+  const one = vars.count === 1 ? `${key}.one` : null;
   const text = (one && (dict[one] ?? en[one])) ?? dict[key] ?? en[key] ?? key;
   let out = '';
   let last = 0;
