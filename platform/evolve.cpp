@@ -298,6 +298,7 @@ struct Apply {
         add_outcomes(s.settlement, true);
         for (int seat = 0; seat < s.seat_count(); ++seat) {
             SeatState& st = s.seats[seat];
+            const bool was_away = st.away;
             st.reclaim_deadline.reset();
             st.away = false;
             st.auto_moves = 0;
@@ -305,6 +306,8 @@ struct Apply {
                 free_seat(seat);
             } else if (st.disconnected) {  // still away: the seat is kept for a new window, then freed
                 st.reclaim_deadline = now + s.policy.reclaim_window.count();
+                show_status(seat);
+            } else if (was_away) {  // no robot plays it between matches: everybody sees it present again
                 show_status(seat);
             }
         }

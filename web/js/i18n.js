@@ -61,12 +61,14 @@ export function setLanguage(code) {
 const ELIDED = /(^|[\s(])(de|que|le|la|je|ne|se|Que|De|Le|La) $/;
 const VOWEL = /^[aeiouyhàâäéèêëîïôöûüœæ]/i;
 
-/** Translated text for `key` in the page language, with `{name}` placeholders replaced from
- *  `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
+/** Translated text for `key` in the page language (its `.one` form for a `count` of one), with
+ *  `{name}` placeholders replaced from `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
 export function t(key, vars = {}) {
   const lang = pageLanguage();
   const dict = DICTIONARIES[lang] || en;
-  const text = dict[key] ?? en[key] ?? key;
+  // A count of one reads `${key}.one` where there is one.
+  const one = vars.count === 1 ? `${key}.one` : null;
+  const text = (one && (dict[one] ?? en[one])) ?? dict[key] ?? en[key] ?? key;
   let out = '';
   let last = 0;
   for (const m of text.matchAll(/\{(\w+)\}/g)) {

@@ -314,6 +314,8 @@ class App {
       this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat), (t) => this.tableView.teamName(s, t));
       this.sounds.onEvent(s, m);
       this.scheduleRender();
+    } else if (res === 'applied' && s.seat != null && this.current) {
+      this.scheduleRender(); // the player's seat at another table: the shown one says what happens there
     }
   }
 
@@ -421,6 +423,12 @@ class App {
     if (s) Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
     this.refreshListing();
     this.scheduleRender();
+    // The seat's events stop: watch the table (when it takes spectators) so that the page keeps up
+    // with it, starting with a snapshot that names the new chief (docs/protocol.md "stand").
+    const invite = this.platform.invites.get(id);
+    try {
+      await this.conn.request(invite ? { type: 'watch', table: id, invite } : { type: 'watch', table: id });
+    } catch (e) { /* no spectators at this table: the lobby tells of it */ }
   }
 
   /** Puts a robot of `level` (easy, medium, hard, expert) in `seat`. */
@@ -454,6 +462,20 @@ class App {
     this.navigate(`#/replay/${encodeURIComponent(id)}`);
     this.showScreen('replay');
     this.replayView.open(id);
+  }
+
+  /** Leaves a table after its match for the lobby: the seat is given up (between matches), so that
+   *  the others are not left waiting for a chief who has gone. */
+  async leaveForLobby(table) {
+    const s = this.tables.get(table);
+    this.goLobby();
+    if (s && s.seat != null && s.state !== 'playing') {
+      try {
+        await this.request({ type: 'stand', table });
+        Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
+      } catch (e) { /* shown */ }
+      this.refreshListing();
+    }
   }
 
   goLobby() {

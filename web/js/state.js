@@ -118,7 +118,9 @@ export function fromSnapshot(msg, previous, name) {
   }
   if (msg.cancelled && msg.state === 'finished') clearCancelledMatch(s);
   // Keep what the player has not dismissed yet, and the log, across a resync.
-  if (previous && previous.dealResult) s.dealResult = previous.dealResult;
+  // ... but not a deal of a match the player only watched: he has just sat for the next one.
+  const satSince = previous && previous.seat == null && s.seat != null;
+  if (previous && previous.dealResult && !satSince) s.dealResult = previous.dealResult;
   if (previous && previous.cancelResult && s.cancelled) s.cancelResult = previous.cancelResult;
   if (previous && previous.log.length) s.log = previous.log;
   else if (name) s.log = dealLog(s, view, name);

@@ -716,4 +716,10 @@ export default {
   'table.robotsWillFill': 'Quick play: robots take the seats still empty, then the match starts.',
   'result.rematch': 'Rematch',
   'live.sidePoints': '{side} {points}',
+  'table.seatedElsewhere': 'You have a seat at table {table}.',
+  'table.elsewhereStarted': 'Your match at table {table} has started.',
+  'table.elsewhereTurn': 'Your turn at table {table}!',
+  'table.returnToSeat': 'Back to my seat',
+  'platform.watching.one': '{count} watching',
+  'table.cards.one': '{count} card',
 };

@@ -716,4 +716,10 @@ export default {
   'table.robotsWillFill': 'Partie rapide : des robots prennent les places encore libres, puis la partie commence.',
   'result.rematch': 'Revanche',
   'live.sidePoints': '{side} {points}',
+  'table.seatedElsewhere': 'Vous avez une place à la table {table}.',
+  'table.elsewhereStarted': 'Votre partie à la table {table} a commencé.',
+  'table.elsewhereTurn': 'À vous de jouer à la table {table} !',
+  'table.returnToSeat': 'Retour à ma place',
+  'platform.watching.one': '{count} spectateur',
+  'table.cards.one': '{count} carte',
 };

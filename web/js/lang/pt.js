@@ -716,4 +716,10 @@ export default {
   'table.robotsWillFill': 'Jogar agora: robôs ocupam os lugares ainda livres, depois a partida começa.',
   'result.rematch': 'Revanche',
   'live.sidePoints': '{side} {points}',
+  'table.seatedElsewhere': 'Você tem um lugar na mesa {table}.',
+  'table.elsewhereStarted': 'Sua partida na mesa {table} começou.',
+  'table.elsewhereTurn': 'Sua vez na mesa {table}!',
+  'table.returnToSeat': 'Voltar ao meu lugar',
+  'platform.watching.one': '{count} espectador',
+  'table.cards.one': '{count} carta',
 };
