@@ -91,7 +91,13 @@ test('a cancel vote between two people ends the match as cancelled', async () =>
   await byId(b, 'cancel-proposal').waitFor();
   await byId(b, 'cancel-accept').click();
   for (const page of [a, b]) {
-    await page.locator('[data-testid="cancel-status"]', { hasText: 'cancelled' }).waitFor();
+    await page.locator('[data-testid="cancel-status"]', { hasText: 'cancelled' }).waitFor().catch(async (e) => {
+      // Failed once in a full CI run (passes alone): say what the page heard of the vote.
+      const heard = await page.evaluate((t) => Object.fromEntries(['match_started', 'cancel_proposed', 'cancel_vote', 'cancel_rejected', 'match_cancelled', 'seat_status']
+        .map((k) => [k, window.__beloteDebug.events(k).filter((m) => m.table === t)])), table);
+      const box = await byId(page, 'cancel').textContent().catch(() => 'no cancel box');
+      throw new Error(`${e.message}\ncancel box: ${box}\nheard: ${JSON.stringify(heard)}`);
+    });
   }
 });
 
