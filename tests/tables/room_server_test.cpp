@@ -486,6 +486,10 @@ TEST(RoomServerTest, AFriendlyCancelWithAnAbandonerPassesWithoutTheRobotAndTheAb
                   {"rating", nullptr},
                   {"why", "abandoned"},
                   {"unrated", nullptr}}}));
+    // Who played and who abandoned, as in match_ended: Bea's seat was freed, her name stays (report13b #3).
+    EXPECT_EQ(ended["abandoned"], json::array({1}));
+    EXPECT_EQ(ended["players"],
+              (json::array({json{{"name", "Ana"}, {"robot", false}}, json{{"name", "Bea"}, {"robot", false}}})));
     EXPECT_EQ(chips(*store, "wallet:" + ana.id), 1000);  // refunded
     EXPECT_EQ(chips(*store, "wallet:" + bea.id), 900);   // forfeited to the house
     EXPECT_EQ(chips(*store, "house"), 100);
