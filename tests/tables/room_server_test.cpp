@@ -748,6 +748,21 @@ TEST(RoomServerTest, TheTableShowsWhoCannotCoverTheStakeBeforeTheStartAsSeatsAnd
     EXPECT_EQ(event_of(*bea.client, "snapshot")["cannot_cover"], json::array());
 }
 
+// A guest who registers at the table is a registered player with his chips in the stake check at
+// once, not a guest until someone re-sits or a start is tried (report13b #4).
+TEST(RoomServerTest, AGuestWhoRegistersAtTheTableIsNoLongerShownAsAGuestInTheStakeCheck) {
+    auto store = std::make_shared<store::MemoryStore>();
+    ClockedServer server(ClockedServer::default_config(), store);
+    Player ana = join(server, "127.0.0.2", "Ana"), gus = join(server, "127.0.0.3", "Gus", false);
+    auto table = seated_table({&ana, &gus}, "decouverte", 0);
+    json registered =
+        gus.client->request({{"type", "register"}, {"username", "gus13"}, {"password", "correct horse 1"}});
+    ASSERT_EQ(registered["type"], "ok") << registered;
+    ASSERT_EQ(table_request(*ana.client, "set_options", table, {{"options", {{"stake", 1500}}}})["type"], "ok");
+    EXPECT_EQ(event_of(*ana.client, "stake_check")["cannot_cover"],
+              json::parse(R"([{"seat":0,"why":"chips","chips":1000},{"seat":1,"why":"chips","chips":1000}])"));
+}
+
 TEST(RoomServerTest, AStartRefusedForWantOfChipsShowsTheChipsTheServerJustRead) {
     auto store = std::make_shared<store::MemoryStore>();
     ClockedServer server(ClockedServer::default_config(), store);
