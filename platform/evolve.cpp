@@ -246,8 +246,12 @@ struct Apply {
         s.cancel.reset();
         s.cancelled = true;
         s.settlement = refund(s.lineup(), s.terms, s.match_abandoned);
-        notify(MatchCancelledNotice{s.settings.stake, s.settings.competitive, s.settlement.seats,
-                                    unmoved_of(s.terms, s.lineup())});
+        MatchCancelledNotice notice{
+            s.settings.stake, s.settings.competitive, s.settlement.seats, unmoved_of(s.terms, s.lineup()), {},
+            s.match_names()};
+        for (int seat = 0; seat < s.seat_count(); ++seat)
+            if (s.match_abandoned[seat]) notice.abandoned.push_back(seat);
+        notify(std::move(notice));
         end_of_match();
     }
 

@@ -37,6 +37,8 @@ struct MatchCancelledNotice {
     bool competitive = false;
     std::vector<SeatOutcome> outcomes;
     Unmoved unmoved = Unmoved::None;
+    std::vector<int> abandoned;       ///< seats whose player abandoned the match
+    std::vector<PlayerInfo> players;  ///< who played it, by seat, named as when it began
 };
 /// Who cannot cover the stake of the next match changed (docs/room.md "Who takes part").
 struct StakeCheckNotice {

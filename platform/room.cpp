@@ -151,7 +151,8 @@ TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, co
         cooling.until = std::max(cooling.until.value_or(0), who.cooldown->until);
     }
     if (cooling.until) return cooling;
-    if (stake == 0 || terms.same_address) return {terms, {}};
+    // Also when two players share an address (nothing will move): the stake check is the same.
+    if (stake == 0) return {terms, {}};
     std::vector<std::string> problems;
     for (int s = 0; s < lineup.seats; ++s) {
         if (!lineup.players[s]) {

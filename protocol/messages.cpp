@@ -89,11 +89,10 @@ struct PlatformBody {
         return {{"type", "cancel_rejected"}, {"reason", cancel_end_name(n.reason)}};
     }
     json operator()(const platform::MatchCancelledNotice& n) const {
-        return {{"type", "match_cancelled"},
-                {"stake", n.stake},
-                {"competitive", n.competitive},
-                {"unmoved", why_json(n.unmoved)},
-                {"results", results_json(n.outcomes)}};
+        return {{"type", "match_cancelled"},           {"stake", n.stake},
+                {"competitive", n.competitive},        {"unmoved", why_json(n.unmoved)},
+                {"results", results_json(n.outcomes)}, {"abandoned", n.abandoned},
+                {"players", players_json(n.players)}};
     }
     json operator()(const platform::StakeCheckNotice& n) const {
         return {{"type", "stake_check"}, {"cannot_cover", cannot_cover_json(n.cannot_cover)}};

@@ -173,4 +173,13 @@ std::string name_key(std::string_view raw) {
     return out;
 }
 
+std::string look_alike_key(std::string_view raw) {
+    if (!valid_utf8(raw)) return {};
+    icu::UnicodeString text = from_utf8(raw);
+    if (!skeleton_and_fold(text) || !skeleton_and_fold(text)) return {};
+    std::string out;
+    text.toUTF8String(out);
+    return out;
+}
+
 }  // namespace belote::protocol

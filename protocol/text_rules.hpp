@@ -49,4 +49,10 @@ CheckedText check_username(std::string_view raw);
 /// comparison only, never shown. Input that is not valid UTF-8 gives an empty key.
 std::string name_key(std::string_view raw);
 
+/// The second key under which a name is unique: `raw` mapped to its confusables skeleton first, then
+/// case-folded (that step twice), so that a capital I meets a small l ("aIice13" and "alice13",
+/// "Ilya13" and "llya13" are one key), which name_key, folding the case first, keeps apart. A name is
+/// taken when either of its keys is. Input that is not valid UTF-8 gives an empty key.
+std::string look_alike_key(std::string_view raw);
+
 }  // namespace belote::protocol

@@ -8,6 +8,7 @@
 
 #include "protocol/text_rules.hpp"
 #include "server/accounts/session_token.hpp"
+#include "server/accounts/username_keys.hpp"
 
 namespace belote::accounts {
 
@@ -90,7 +91,7 @@ std::optional<store::Account> AccountService::resume(const std::string& token) {
 
 void AccountService::create_guest(const std::string& nickname, Done done) {
     try {
-        if (auto owner = store_->account_by_username(protocol::name_key(nickname)))
+        if (auto owner = account_by_name(*store_, nickname))
             return done(
                 Refusal{ErrorCode::NicknameTaken,
                         "'" + nickname + "' is a registered player's name: log in, or choose another nickname"});
@@ -115,7 +116,7 @@ void AccountService::register_account(const std::string& account_id, const std::
         account = store_->account(account_id);
         if (!account) return done(storage_refusal("the account of a connected player is missing"));
         if (account->username) return done(Refusal{ErrorCode::AlreadyRegistered, "you are already registered"});
-        if (store_->account_by_username(key))
+        if (account_by_name(*store_, username))
             return done(Refusal{ErrorCode::UsernameTaken, "the username '" + username + "' is taken"});
     } catch (const store::StoreError& e) {
         return done(storage_refusal(e.what()));
@@ -131,6 +132,7 @@ void AccountService::register_account(const std::string& account_id, const std::
         wipe(password);
         account.username = username;
         account.username_key = key;
+        account.look_alike_key = protocol::look_alike_key(username);
         account.display_name = username;
         auto token = new_token();
         commit_session({store::PutAccount{account}, store::RevokeSession{token_hash(old_token)},
@@ -150,7 +152,7 @@ void AccountService::login(std::string username, std::string password, const std
     if (auto wait = attempt(address, key.empty() ? username : key)) return done(rate_refusal(wait));
     std::optional<store::Account> account;
     try {
-        if (!key.empty()) account = store_->account_by_username(key);
+        account = account_by_name(*store_, username);
     } catch (const store::StoreError& e) {
         return done(storage_refusal(e.what()));
     }

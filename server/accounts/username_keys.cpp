@@ -30,19 +30,28 @@ std::string first_chars(const std::string& name, std::size_t chars) {
 
 }  // namespace
 
+std::optional<store::Account> account_by_name(store::Store& store, std::string_view name) {
+    const auto key = protocol::name_key(name);
+    if (key.empty()) return std::nullopt;
+    if (auto account = store.account_by_username(key)) return account;
+    return store.account_by_look_alike_key(protocol::look_alike_key(name));
+}
+
 std::size_t rekey_usernames(store::Store& store) {
-    std::set<std::string> taken;
+    std::set<std::string> taken, taken_look_alike;
     std::vector<store::Account> changed;
     for (auto account : store.registered_accounts()) {
         const auto before = account;
         auto key = protocol::name_key(*account.username);
-        if (taken.count(key)) {
+        auto look_alike = protocol::look_alike_key(*account.username);
+        if (taken.count(key) || taken_look_alike.count(look_alike)) {
             const auto base = *account.username;
             for (int n = 2;; ++n) {
                 const auto suffix = "-" + std::to_string(n);
                 auto renamed = first_chars(base, protocol::max_username_chars - suffix.size()) + suffix;
                 key = protocol::name_key(renamed);
-                if (taken.count(key)) continue;
+                look_alike = protocol::look_alike_key(renamed);
+                if (taken.count(key) || taken_look_alike.count(look_alike)) continue;
                 spdlog::warn("accounts: {} ({}) has the name key of an older account: renamed {}", account.id, base,
                              renamed);
                 account.username = renamed;
@@ -51,8 +60,11 @@ std::size_t rekey_usernames(store::Store& store) {
             }
         }
         taken.insert(key);
+        taken_look_alike.insert(look_alike);
         account.username_key = key;
-        if (account.username_key != before.username_key || account.username != before.username)
+        account.look_alike_key = look_alike;
+        if (account.username_key != before.username_key || account.look_alike_key != before.look_alike_key ||
+            account.username != before.username)
             changed.push_back(account);
     }
     if (changed.empty()) return 0;
@@ -60,7 +72,7 @@ std::size_t rekey_usernames(store::Store& store) {
     std::vector<store::Write> parked, final;
     for (const auto& account : changed) {
         auto aside = account;
-        aside.username_key = "rekey:" + account.id;
+        aside.username_key = aside.look_alike_key = "rekey:" + account.id;
         parked.push_back(store::PutAccount{aside});
         final.push_back(store::PutAccount{account});
     }

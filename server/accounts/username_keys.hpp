@@ -4,16 +4,23 @@
 // At start-up every registered account gets the key of today's name_key.
 
 #include <cstddef>
+#include <optional>
+#include <string_view>
 
 #include "server/store/store.hpp"
 
 namespace belote::accounts {
 
-/// Gives every registered account of `store` the key name_key(username). Accounts are taken oldest
-/// first: when two meet on one key, the older keeps it and the later one is renamed "<username>-2"
-/// (or -3, ...: the first whose key is free; its display name too), so that it can still log in
-/// under a name of its own. Returns the number of accounts changed. Throws store::StoreError when
-/// the store cannot be read or written.
+/// The registered account whose name is `name` or a look-alike of it: the one whose username_key is
+/// protocol::name_key(name), else the one whose look_alike_key is protocol::look_alike_key(name).
+/// Throws store::StoreError when the store cannot be read.
+std::optional<store::Account> account_by_name(store::Store& store, std::string_view name);
+
+/// Gives every registered account of `store` the keys name_key(username) and look_alike_key(username).
+/// Accounts are taken oldest first: when two meet on either key, the older keeps it and the later one
+/// is renamed "<username>-2" (or -3, ...: the first whose keys are free; its display name too), so that it can still
+/// log in under a name of its own. Returns the number of accounts changed. Throws store::StoreError when the store
+/// cannot be read or written.
 std::size_t rekey_usernames(store::Store& store);
 
 }  // namespace belote::accounts

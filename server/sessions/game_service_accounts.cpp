@@ -105,6 +105,13 @@ void GameService::register_account(Session& session, std::shared_ptr<players::Pl
                 auto& in = std::get<accounts::SignedIn>(outcome);
                 player->registered(in.account.display_name);  // also when the connection closed meanwhile
                 grant_chips(player->id());                    // the starting balance
+                // Where it sits, a registered player with chips now (no longer a guest in the stake check).
+                for (const auto& table_id : player->tables())
+                    if (auto table = tables_.find(table_id)) {
+                        const std::string variant(to_string(table->entry().options.variant));
+                        table->standings_read(
+                            room::standings_of(*parts_.store, players_, {player->id()}, variant, now_ms()));
+                    }
                 spdlog::info("connection {}: player {} registered as {}", session.connection()->id(), player->id(),
                              username);
                 if (!open) return;

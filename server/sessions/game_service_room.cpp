@@ -7,6 +7,7 @@
 #include "platform/room.hpp"
 #include "protocol/profile.hpp"
 #include "protocol/text_rules.hpp"
+#include "server/accounts/username_keys.hpp"
 #include "server/sessions/game_service.hpp"
 #include "server/sessions/match_history.hpp"
 #include "server/sessions/session.hpp"
@@ -22,7 +23,7 @@ void GameService::profile(Session& session, const players::Player& player, const
         auto& store = *parts_.store;
         std::optional<store::Account> account;
         if (request.username)
-            account = store.account_by_username(protocol::name_key(*request.username));
+            account = accounts::account_by_name(store, *request.username);
         else
             account = store.account(request.player.value_or(player.id()));
         if (!account)

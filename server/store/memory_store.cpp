@@ -33,7 +33,7 @@ void MemoryStore::commit(std::vector<Write> writes, Committed done) {
 
 std::optional<CommitError> MemoryStore::inadmissible(const std::vector<Write>& writes) const {
     std::optional<Overdraft> overdrawn;
-    std::map<std::string, std::string> keys;    // username key -> account id, in this batch
+    std::map<std::string, std::string> keys;    // "u:" username key, "l:" look-alike key -> account id, in this batch
     std::map<std::string, std::uint64_t> next;  // table -> next journal seq, in this batch
     std::set<std::string> matches;
     std::set<std::string> entries;                // ledger keys posted by this batch
@@ -52,14 +52,19 @@ std::optional<CommitError> MemoryStore::inadmissible(const std::vector<Write>& w
         const bool ok =
             std::visit(Overloaded{
                            [&](const PutAccount& p) {
-                               const auto& key = p.account.username_key;
-                               if (!key) return true;
-                               if (auto it = keys.find(*key); it != keys.end() && it->second != p.account.id)
-                                   return false;
-                               for (const auto& [id, a] : accounts_)
-                                   if (id != p.account.id && a.username_key == key) return false;
-                               keys[*key] = p.account.id;
-                               return true;
+                               // Each unique key: not another account's, in this batch or stored.
+                               auto free = [&](const std::string& kind, const std::optional<std::string>& key,
+                                               std::optional<std::string> Account::*member) {
+                                   if (!key) return true;
+                                   if (auto it = keys.find(kind + *key); it != keys.end() && it->second != p.account.id)
+                                       return false;
+                                   for (const auto& [id, a] : accounts_)
+                                       if (id != p.account.id && a.*member == key) return false;
+                                   keys[kind + *key] = p.account.id;
+                                   return true;
+                               };
+                               return free("u:", p.account.username_key, &Account::username_key) &&
+                                      free("l:", p.account.look_alike_key, &Account::look_alike_key);
                            },
                            [&](const CreateTable& c) {
                                if (tables_.count(c.table.id) || next.count(c.table.id)) return false;
@@ -141,6 +146,13 @@ std::optional<Account> MemoryStore::account_by_username(const std::string& usern
     std::lock_guard lock(mutex_);
     for (const auto& [id, a] : accounts_)
         if (a.username_key == username_key) return a;
+    return std::nullopt;
+}
+
+std::optional<Account> MemoryStore::account_by_look_alike_key(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, a] : accounts_)
+        if (a.look_alike_key == key) return a;
     return std::nullopt;
 }
 

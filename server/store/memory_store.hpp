@@ -19,6 +19,7 @@ public:
     void on_recovered(std::function<void()>) override {}
     std::optional<Account> account(const std::string& id) override;
     std::optional<Account> account_by_username(const std::string& username_key) override;
+    std::optional<Account> account_by_look_alike_key(const std::string& key) override;
     std::optional<Session> session(const std::string& token_hash) override;
     std::vector<OpenTable> open_tables() override;
     std::optional<OpenTable> open_table(const std::string& id) override;

@@ -127,6 +127,13 @@ INSERT INTO journal_log (table_id, seq, at_ms, event) SELECT table_id, seq, at_m
 DROP TABLE journal;
 ALTER TABLE journal_log RENAME TO journal;
 )sql",
+        // 4: the second username key (docs/operations.md "Username keys"): the confusables skeleton
+        // taken before the case is folded, so that a capital I meets an l. Filled at start-up by
+        // accounts::rekey_usernames; a name is taken when either key is.
+        R"sql(
+ALTER TABLE accounts ADD COLUMN look_alike_key TEXT;
+CREATE UNIQUE INDEX accounts_by_look_alike_key ON accounts(look_alike_key);
+)sql",
     };
     return all;
 }

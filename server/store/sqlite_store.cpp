@@ -100,10 +100,12 @@ void migrate(Connection& db, const std::string& path) {
 }
 
 Account account_of(const Statement& s) {
-    return {s.text(0), s.text(1), s.optional_text(2), s.optional_text(3), s.optional_text(4), s.integer(5)};
+    return {s.text(0),          s.text(1),    s.optional_text(2), s.optional_text(3),
+            s.optional_text(4), s.integer(5), s.optional_text(6)};
 }
 
-constexpr const char* account_columns = "id, display_name, username, username_key, password_hash, created_ms";
+constexpr const char* account_columns =
+    "id, display_name, username, username_key, password_hash, created_ms, look_alike_key";
 constexpr const char* match_columns =
     "id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, private_table, unmoved";
 
@@ -137,10 +139,10 @@ struct SqliteStore::Statements {
     explicit Statements(sqlite3* db)
         : put_account(
               db,
-              "INSERT OR ROLLBACK INTO accounts (id, display_name, username, username_key, password_hash, created_ms) "
-              "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET display_name = "
+              "INSERT OR ROLLBACK INTO accounts (id, display_name, username, username_key, password_hash, created_ms, "
+              "look_alike_key) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET display_name = "
               "excluded.display_name, username = excluded.username, username_key = excluded.username_key, "
-              "password_hash = excluded.password_hash"),
+              "password_hash = excluded.password_hash, look_alike_key = excluded.look_alike_key"),
           put_session(db,
                       "INSERT OR ROLLBACK INTO sessions (token_hash, account_id, expires_ms) VALUES (?, ?, ?) "
                       "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms"),
@@ -351,7 +353,7 @@ void SqliteStore::apply(const Write& write) {
                    [&](const PutAccount& p) {
                        const auto& a = p.account;
                        w.put_account.bind(1, a.id).bind(2, a.display_name).bind(3, a.username).bind(4, a.username_key);
-                       w.put_account.bind(5, a.password_hash).bind(6, a.created_ms).run();
+                       w.put_account.bind(5, a.password_hash).bind(6, a.created_ms).bind(7, a.look_alike_key).run();
                    },
                    [&](const PutSession& p) {
                        w.put_session.bind(1, p.session.token_hash)
@@ -500,6 +502,15 @@ std::optional<Account> SqliteStore::account_by_username(const std::string& usern
     Statement s(reader_db_->handle(),
                 std::string("SELECT ") + account_columns + " FROM accounts WHERE username_key = ?");
     s.bind(1, username_key);
+    if (!s.step()) return std::nullopt;
+    return account_of(s);
+}
+
+std::optional<Account> SqliteStore::account_by_look_alike_key(const std::string& key) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                std::string("SELECT ") + account_columns + " FROM accounts WHERE look_alike_key = ?");
+    s.bind(1, key);
     if (!s.step()) return std::nullopt;
     return account_of(s);
 }

@@ -103,6 +103,13 @@ void TableActor::request(std::shared_ptr<players::Player> player, platform::Tabl
     });
 }
 
+void TableActor::standings_read(std::vector<platform::Standing> standings) {
+    post([this, standings = std::move(standings)]() mutable {
+        execute(platform::StandingsRead{std::move(standings)}, Origin{});
+        settle();
+    });
+}
+
 void TableActor::draw_seed(const platform::PlayerRef& from, platform::Start& start) {
     // Only a start that will be accepted draws a seed: a refused one leaves the generator untouched.
     auto decision = platform::decide(state_, platform::FromPlayer{from, start}, services_.clock->now_ms());

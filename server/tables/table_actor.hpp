@@ -100,6 +100,10 @@ public:
     /// stops watching.
     void disconnect(std::shared_ptr<players::Player> player);
 
+    /// Seated players' standings read again (one registered at the table, say): their seats and who
+    /// cannot cover the stake follow (a stake_check when that list changes). Not during a match.
+    void standings_read(std::vector<platform::Standing> standings);
+
     /// The lobby entry, as of the last command. Thread-safe.
     platform::LobbyEntry entry() const;
     /// The invitation code. Thread-safe.

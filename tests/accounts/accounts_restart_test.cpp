@@ -130,13 +130,17 @@ TEST(AccountsRestartTest, UsernamesStoredUnderTheOldKeyAreReKeyedAtStartUpAndALa
         json r = c.request({{"type", "login"}, {"protocol", 1}, {"username", name}, {"password", password}});
         return code(r) == "ok" ? r["player"]["id"].get<std::string>() : code(r);
     };
-    EXPECT_EQ(login("bill", "BILL password"), bill);  // the old key "blll" is never computed any more
+    EXPECT_EQ(login("bill", "BILL password"), bill);  // by its name key "bill" ("blll" is its look-alike key)
     EXPECT_EQ(login("ALICE13", "alice13 password"), alice);
     // The later twin keeps its password and history under a name of its own.
     EXPECT_EQ(login("ALICE13-2", "zed_13 password"), twin);
     EXPECT_EQ(sqlite->account(twin)->display_name, "ALICE13-2");
     EXPECT_EQ(sqlite->account(twin)->username_key, protocol::name_key("ALICE13-2"));
     EXPECT_EQ(sqlite->account(alice)->username_key, protocol::name_key("alice13"));
+    // The look-alike key (schema version 4) is given to every account too.
+    EXPECT_EQ(sqlite->account(alice)->look_alike_key, protocol::look_alike_key("alice13"));
+    EXPECT_EQ(sqlite->account(bill)->look_alike_key, protocol::look_alike_key("BILL"));
+    EXPECT_EQ(sqlite->account(twin)->look_alike_key, protocol::look_alike_key("ALICE13-2"));
 }
 
 }  // namespace

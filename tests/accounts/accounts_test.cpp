@@ -168,6 +168,39 @@ TEST(AccountsTest, UsernamesAreUniqueWithoutRegardToCaseOrLookAlikes) {
     EXPECT_EQ(g.hello("Ana the guest")["player"]["guest"], true);
 }
 
+// A capital I looks like a small l in a sans-serif font: the name key folds the case first (I is
+// then i), so a second key takes the skeleton first (I is then l), and a name is taken when either
+// key is (issue 13, report13b #1).
+TEST(AccountsTest, ANameWhoseCapitalILooksLikeAnLIsTakenEitherWay) {
+    ClockedServer server;
+    for (const char* name : {"alice13", "Ilya13"}) {
+        GameClient c(server.port());
+        c.hello("Guest");
+        ASSERT_EQ(code(register_as(c, name)), "ok") << name;
+    }
+    GameClient alice(server.port());
+    const std::string alice_id = login_as(alice, "alice13")["player"]["id"];
+    GameClient ilya(server.port());
+    const std::string ilya_id = login_as(ilya, "Ilya13")["player"]["id"];
+    for (const char* taken : {"aIice13" /* capital I */, "llya13" /* small L */, "ALICE13", "ilya13"}) {
+        GameClient c(server.port());
+        c.hello("Guest");
+        json reply = register_as(c, taken);
+        EXPECT_EQ(reply["code"], "username_taken") << taken;
+        EXPECT_EQ(reply["message"], "the username '" + std::string(taken) + "' is taken") << taken;
+    }
+    // Login and profile find the account by any look-alike spelling.
+    for (const auto& [name, id] : {std::pair{"aIice13", alice_id}, {"ALICE13", alice_id}, {"llya13", ilya_id}}) {
+        GameClient c(server.port());
+        json reply = login_as(c, name);
+        EXPECT_EQ(code(reply), "ok") << name;
+        EXPECT_EQ(reply["player"]["id"], id) << name;
+        EXPECT_EQ(c.request({{"type", "profile"}, {"username", name}})["player"], id) << name;
+    }
+    GameClient g(server.port());
+    EXPECT_EQ(g.hello("aIice13")["code"], "nickname_taken");
+}
+
 TEST(AccountsTest, UsernamesAndPasswordsFollowTheRules) {
     ClockedServer server;
     GameClient c(server.port());

@@ -206,11 +206,24 @@ TEST(RoomTerms, StartIsRefusedNamingEveryoneWhoCannotCoverTheStake) {
 
 TEST(RoomTerms, TheSameAddressTwiceMakesTheMatchUnratedInsteadOfRefusingIt) {
     auto l = lineup_of({"pa", "pb"});
-    std::vector<Standing> standings{{"pa", "Ana", true, 0, "127.0.0.2"}, {"pb", "Bea", true, 0, "127.0.0.2"}};
+    std::vector<Standing> standings{{"pa", "Ana", true, 100, "127.0.0.2"}, {"pb", "Bea", true, 100, "127.0.0.2"}};
     auto t = match_terms(true, 100, l, standings);
     ASSERT_TRUE(t.terms);
     EXPECT_TRUE(t.terms->same_address);
     EXPECT_FALSE(t.terms->stakes(0));
+}
+
+// The stake is not taken when two players share an address, but the start is still judged by it
+// (docs/room.md "Who takes part"): a start nobody can cover is refused (report13b #2).
+TEST(RoomTerms, TheSameAddressDoesNotSkipTheStakeCheck) {
+    std::vector<Standing> standings{{"pa", "Ana", true, 1000, "127.0.0.50"}, {"pb", "Bea", true, 1000, "127.0.0.50"}};
+    auto t = match_terms(true, 5000, lineup_of({"pa", "pb"}), standings);
+    EXPECT_FALSE(t.terms);
+    EXPECT_EQ(t.reason, TermsRefusal::CannotStake);
+    EXPECT_EQ(t.refusal, "cannot cover the stake of 5000 chips: Ana has 1000, Bea has 1000");
+    auto robot = match_terms(true, 100, lineup_of({"pa", "pb", std::nullopt}), standings);
+    EXPECT_FALSE(robot.terms);
+    EXPECT_EQ(robot.refusal, "cannot cover the stake of 100 chips: seat 2 is a robot");
 }
 
 TEST(RoomTerms, ACoveredStakeAndAFreeTableAreAccepted) {

@@ -89,7 +89,7 @@ TEST(SqliteStoreTest, ASchemaNewerThanTheServersIsRefusedWithAClearMessage) {
         SqliteStore store(path, Durability::Normal);
         FAIL() << "a newer schema was accepted";
     } catch (const StoreError& e) {
-        EXPECT_NE(std::string(e.what()).find("schema version 99, newer than this server's 3"), std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("schema version 99, newer than this server's 4"), std::string::npos)
             << e.what();
     }
 }
@@ -126,6 +126,27 @@ TEST(SqliteStoreTest, ATakenUsernameRollsBackItsOwnBatchOnly) {
     EXPECT_FALSE(store.session("h3"));
     EXPECT_TRUE(store.healthy());
     EXPECT_EQ(store.account_by_username("ana")->id, "p1");
+}
+
+// The look-alike key (schema version 4, docs/operations.md "Username keys") is unique too, in both stores.
+TEST(SqliteStoreTest, ATakenLookAlikeKeyIsAConflictAndFindsItsAccount) {
+    TempDir dir("store");
+    SqliteStore sqlite((dir.path() / "belote.db").string(), Durability::Normal);
+    MemoryStore memory;
+    for (Store* store : {static_cast<Store*>(&sqlite), static_cast<Store*>(&memory)}) {
+        auto alice = registered("p1", "alice13", "alice13");
+        alice.look_alike_key = "alice13";
+        auto twin = registered("p2", "aIice13", "aiice13");  // another name key, the same look-alike key
+        twin.look_alike_key = "alice13";
+        ASSERT_EQ(commit_and_wait(*store, {PutAccount{alice}}), std::nullopt);
+        auto conflict = commit_and_wait(*store, {PutAccount{twin}});
+        ASSERT_TRUE(conflict);
+        EXPECT_EQ(conflict->kind, CommitError::Kind::Conflict);
+        EXPECT_FALSE(store->account("p2"));
+        EXPECT_EQ(store->account_by_look_alike_key("alice13")->id, "p1");
+        EXPECT_EQ(store->account("p1")->look_alike_key, "alice13");
+        EXPECT_FALSE(store->account_by_look_alike_key("aiice13"));
+    }
 }
 
 TEST(SqliteStoreTest, InOneGroupOnlyTheConflictingBatchesFailAndTheOthersAreCommitted) {

@@ -64,6 +64,9 @@ TEST(ChiefOptionsTest, FirstToSitIsChiefAndOnlyTheChiefChangesOptions) {
     EXPECT_EQ(code(table_request(a, "add_robot", t, {{"seat", 3}})), "ok");
 
     EXPECT_EQ(code(table_request(b, "start", t)), "not_chief");
+    // Guests and robots cannot cover a stake (docs/room.md "Who takes part"), though all share an address.
+    EXPECT_EQ(code(table_request(a, "start", t)), "cannot_stake");
+    EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"stake", 0}}}})), "ok");
     ASSERT_EQ(code(table_request(a, "start", t)), "ok");
     EXPECT_EQ(event_of(b, "match_started")["target"], 501);
     EXPECT_EQ(code(table_request(a, "set_options", t, {{"options", {{"target", 301}}}})), "match_in_progress");

@@ -331,6 +331,9 @@ public:
     std::optional<store::Account> account_by_username(const std::string& key) override {
         return inner_.account_by_username(key);
     }
+    std::optional<store::Account> account_by_look_alike_key(const std::string& key) override {
+        return inner_.account_by_look_alike_key(key);
+    }
     std::optional<store::Session> session(const std::string& hash) override { return inner_.session(hash); }
     std::vector<store::OpenTable> open_tables() override { return inner_.open_tables(); }
     std::optional<store::OpenTable> open_table(const std::string& id) override { return inner_.open_table(id); }

@@ -486,6 +486,10 @@ TEST(RoomServerTest, AFriendlyCancelWithAnAbandonerPassesWithoutTheRobotAndTheAb
                   {"rating", nullptr},
                   {"why", "abandoned"},
                   {"unrated", nullptr}}}));
+    // Who played and who abandoned, as in match_ended: Bea's seat was freed, her name stays (report13b #3).
+    EXPECT_EQ(ended["abandoned"], json::array({1}));
+    EXPECT_EQ(ended["players"],
+              (json::array({json{{"name", "Ana"}, {"robot", false}}, json{{"name", "Bea"}, {"robot", false}}})));
     EXPECT_EQ(chips(*store, "wallet:" + ana.id), 1000);  // refunded
     EXPECT_EQ(chips(*store, "wallet:" + bea.id), 900);   // forfeited to the house
     EXPECT_EQ(chips(*store, "house"), 100);
@@ -742,6 +746,21 @@ TEST(RoomServerTest, TheTableShowsWhoCannotCoverTheStakeBeforeTheStartAsSeatsAnd
     EXPECT_EQ(event_of(*ana.client, "stake_check")["cannot_cover"], json::array());
     ASSERT_EQ(sit_at(*bea.client, table, 1)["type"], "ok");  // registered, 1000 chips: she covers it
     EXPECT_EQ(event_of(*bea.client, "snapshot")["cannot_cover"], json::array());
+}
+
+// A guest who registers at the table is a registered player with his chips in the stake check at
+// once, not a guest until someone re-sits or a start is tried (report13b #4).
+TEST(RoomServerTest, AGuestWhoRegistersAtTheTableIsNoLongerShownAsAGuestInTheStakeCheck) {
+    auto store = std::make_shared<store::MemoryStore>();
+    ClockedServer server(ClockedServer::default_config(), store);
+    Player ana = join(server, "127.0.0.2", "Ana"), gus = join(server, "127.0.0.3", "Gus", false);
+    auto table = seated_table({&ana, &gus}, "decouverte", 0);
+    json registered =
+        gus.client->request({{"type", "register"}, {"username", "gus13"}, {"password", "correct horse 1"}});
+    ASSERT_EQ(registered["type"], "ok") << registered;
+    ASSERT_EQ(table_request(*ana.client, "set_options", table, {{"options", {{"stake", 1500}}}})["type"], "ok");
+    EXPECT_EQ(event_of(*ana.client, "stake_check")["cannot_cover"],
+              json::parse(R"([{"seat":0,"why":"chips","chips":1000},{"seat":1,"why":"chips","chips":1000}])"));
 }
 
 TEST(RoomServerTest, AStartRefusedForWantOfChipsShowsTheChipsTheServerJustRead) {

@@ -217,3 +217,27 @@ test('the page says when a cool-down after abandoning ends', async () => {
   assert.deepEqual(page.pageErrors.map(String), []);
   await context.close();
 });
+
+test('after a cancel the result panel names the players as the match began, even once a seat is free', async () => {
+  // report13b #3: an abandoner's seat is freed by the time a cancel passes, and the panel called him "Seat 2".
+  // Here the other player stands up after the cancel: his seat is as free, and the panel must still name him.
+  const ana = await pageFrom('198.51.100.21');
+  const bea = await pageFrom('198.51.100.22');
+  const names = [`cana_${suffix}`, `cbea_${suffix}`];
+  await signUp(ana, names[0]);
+  await signUp(bea, names[1]);
+  const table = await tableWith(ana, { competitive: true, stake: 50 });
+  await sitFromLobby(bea, table, 1);
+  assert.equal((await send(ana, { type: 'start', table })).ok, true);
+  await bea.waitForFunction(() => window.__beloteDebug.events('match_started').length > 0);
+  assert.equal((await send(ana, { type: 'propose_cancel', table })).ok, true);
+  await bea.waitForFunction(() => window.__beloteDebug.events('cancel_proposed').length > 0);
+  assert.equal((await send(bea, { type: 'vote_cancel', table, accept: true })).ok, true);
+  await byId(ana, 'cancel-results').waitFor();
+  assert.equal((await send(bea, { type: 'stand', table })).ok, true);
+  await byId(ana, 'seat-1-name').waitFor({ state: 'detached' }); // rendered with the seat free
+  const rows = await ana.evaluate(() => [...document.querySelectorAll('[data-testid="cancel-results"] tr')].map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.deepEqual(rows, [[`${names[0]} (you)`, 'cancelled: stake of 50 refunded'], [names[1], 'cancelled: stake of 50 refunded']]);
+  for (const page of [ana, bea]) assert.deepEqual(page.pageErrors.map(String), []);
+  for (const page of [ana, bea]) await page.context().close();
+});

@@ -274,7 +274,10 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
     case 'match_cancelled':
       clearCancelledMatch(s);
       // What each seat got back or lost (docs/protocol.md "Friendly cancel").
-      s.cancelResult = Array.isArray(ev.results) ? { results: clone(ev.results), stake: ev.stake ?? 0, unmoved: ev.unmoved ?? null, cancelled: true } : null;
+      // Named as when the match began (`players`): an abandoner's seat may be free by now.
+      if (Array.isArray(ev.players)) s.matchPlayers = clone(ev.players);
+      s.cancelResult = Array.isArray(ev.results) ? { results: clone(ev.results), stake: ev.stake ?? 0, unmoved: ev.unmoved ?? null, cancelled: true,
+        players: clone(s.matchPlayers) } : null;
       addLog(s, translate('log.matchCancelled'));
       break;
     default:

@@ -520,7 +520,9 @@ export class TableView {
     if (s.state === 'finished') out.push(status(translate(s.cancelled ? 'table.matchCancelled' : 'table.matchOver'), 'status'));
     if (s.state === 'finished' && s.matchResult && !s.cancelled) out.push(this.lastMatchLine(s));
     if (s.cancelled && s.cancelResult) {
-      const results = matchRoomResults(s.cancelResult, [...Array(seatCount(s)).keys()].map((seat) => this.name(s, seat)), s.seat);
+      // Named as when the match began: an abandoner's seat is free by the time a cancel passes.
+      const names = this.matchNames(s, s.cancelResult);
+      const results = matchRoomResults(s.cancelResult, names.map((n, seat) => (seat === s.seat ? translate('table.you', { name: n }) : n)), s.seat);
       if (results) out.push(results);
     }
     const cover = this.renderCannotCover(s);
