@@ -1,8 +1,22 @@
 #include "server/store/schema.hpp"
 
+#include <string_view>
+
 namespace belote::store {
 
-const std::vector<std::string>& migrations() {
+namespace {
+
+/// The words that differ between the dialects, by placeholder (docs/operations.md "PostgreSQL").
+struct Substitution {
+    std::string_view placeholder, sqlite, postgres;
+};
+constexpr Substitution substitutions[] = {
+    // A row number given in insertion order: SQLite's rowid alias, PostgreSQL's identity column.
+    {"{auto_number}", "INTEGER PRIMARY KEY", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"},
+};
+
+/// The migrations as written: portable SQL and the placeholders of `substitutions`.
+const std::vector<std::string>& written_migrations() {
     static const std::vector<std::string> all = {
         // 1: accounts, sessions, tables with their journals, finished matches.
         R"sql(
@@ -34,7 +48,7 @@ CREATE TABLE journal (
     PRIMARY KEY (table_id, seq)
 );
 CREATE TABLE matches (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     id TEXT NOT NULL UNIQUE,
     table_id TEXT NOT NULL,
     variant TEXT NOT NULL,
@@ -65,7 +79,7 @@ CREATE TABLE health (
         // moved nothing; the ratings per player and variant (and the keys of the updates posted).
         R"sql(
 CREATE TABLE ledger (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     entry_key TEXT NOT NULL UNIQUE,
     from_account TEXT NOT NULL,
     to_account TEXT NOT NULL,
@@ -79,7 +93,7 @@ CREATE TABLE chip_accounts (
     CHECK (balance >= 0 OR account LIKE 'source:%')
 );
 CREATE TABLE progress (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     entry_key TEXT NOT NULL UNIQUE,
     account_id TEXT NOT NULL,
     match_id TEXT NOT NULL,
@@ -113,6 +127,30 @@ ALTER TABLE matches ADD COLUMN unmoved TEXT NOT NULL DEFAULT '';
     return all;
 }
 
-int current_schema_version() { return static_cast<int>(migrations().size()); }
+std::string in_dialect(std::string sql, Dialect dialect) {
+    for (const auto& s : substitutions) {
+        const auto& words = dialect == Dialect::Sqlite ? s.sqlite : s.postgres;
+        for (auto at = sql.find(s.placeholder); at != std::string::npos;
+             at = sql.find(s.placeholder, at + words.size()))
+            sql.replace(at, s.placeholder.size(), words);
+    }
+    return sql;
+}
+
+std::vector<std::string> all_in_dialect(Dialect dialect) {
+    std::vector<std::string> out;
+    for (const auto& sql : written_migrations()) out.push_back(in_dialect(sql, dialect));
+    return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& migrations(Dialect dialect) {
+    static const std::vector<std::string> sqlite = all_in_dialect(Dialect::Sqlite);
+    static const std::vector<std::string> postgres = all_in_dialect(Dialect::Postgres);
+    return dialect == Dialect::Sqlite ? sqlite : postgres;
+}
+
+int current_schema_version() { return static_cast<int>(written_migrations().size()); }
 
 }  // namespace belote::store

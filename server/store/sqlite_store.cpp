@@ -64,7 +64,7 @@ void migrate(Connection& db, const std::string& path) {
     for (int v = have; v < want; ++v) {
         db.exec("BEGIN IMMEDIATE");
         try {
-            db.exec(migrations()[v]);
+            db.exec(migrations(Dialect::Sqlite)[v]);
             if (v == 0)
                 db.exec(
                     "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (0)");
