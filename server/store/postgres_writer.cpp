@@ -1,0 +1,164 @@
+#include "server/store/postgres_writer.hpp"
+
+#include <chrono>
+
+namespace belote::store {
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+std::int64_t epoch_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string join(const std::vector<int>& values) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+    return out;
+}
+
+/// The SQLSTATE of a journal entry that does not follow its table's last one: a constraint of
+/// ours, so class 23 like the database's own (integrity_constraint_violation).
+constexpr const char* journal_gap = "23000";
+
+const PgQuery put_account{
+    "put_account",
+    "INSERT INTO accounts (id, display_name, username, username_key, password_hash, created_ms) VALUES ($1, $2, $3, "
+    "$4, $5, $6) ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, username = excluded.username, "
+    "username_key = excluded.username_key, password_hash = excluded.password_hash"};
+const PgQuery put_session{"put_session",
+                          "INSERT INTO sessions (token_hash, account_id, expires_ms) VALUES ($1, $2, $3) "
+                          "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms"};
+const PgQuery revoke_session{"revoke_session", "DELETE FROM sessions WHERE token_hash = $1"};
+const PgQuery create_table{"create_table", "INSERT INTO tables (id, created_ms, creation) VALUES ($1, $2, $3)"};
+// An entry goes in only right after the table's last one (one statement, no cache of the last
+// sequence number: what the database holds decides).
+const PgQuery append_entry{"append_entry",
+                           "INSERT INTO journal (table_id, seq, at_ms, event) SELECT $1::text, $2::bigint, "
+                           "$3::bigint, $4::text WHERE (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE table_id = "
+                           "$1::text) = $2::bigint - 1"};
+const PgQuery last_seq{"last_seq", "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE table_id = $1"};
+const PgQuery close_table{"close_table", "UPDATE tables SET closed = 1 WHERE id = $1"};
+const PgQuery drop_journal{"drop_journal", "DELETE FROM journal WHERE table_id = $1"};
+const PgQuery put_match{"put_match",
+                        "INSERT INTO matches (id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, "
+                        "record, private_table, unmoved) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"};
+const PgQuery put_seat{"put_seat",
+                       "INSERT INTO match_seats (match_id, seat, account_id, name) VALUES ($1, $2, $3, $4)"};
+const PgQuery post_entry{"post_entry",
+                         "INSERT INTO ledger (entry_key, from_account, to_account, amount, match_id, at_ms) VALUES "
+                         "($1, $2, $3, $4, $5, $6) ON CONFLICT (entry_key) DO NOTHING"};
+const PgQuery open_account{
+    "open_account", "INSERT INTO chip_accounts (account, balance) VALUES ($1, 0) ON CONFLICT (account) DO NOTHING"};
+// Not one upsert: PostgreSQL checks the row an INSERT proposes (a negative opening balance) before
+// it finds the conflict that would make it an update.
+const PgQuery move_chips{"move_chips", "UPDATE chip_accounts SET balance = balance + $1 WHERE account = $2"};
+const PgQuery post_progress{
+    "post_progress",
+    "INSERT INTO progress (entry_key, account_id, match_id, variant, xp, games, wins, abandons, "
+    "at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (entry_key) DO NOTHING"};
+const PgQuery post_rating_key{"post_rating_key",
+                              "INSERT INTO rating_keys (entry_key) VALUES ($1) ON CONFLICT (entry_key) DO NOTHING"};
+const PgQuery put_rating{
+    "put_rating",
+    "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, entry_key, updated_ms) VALUES ($1, $2, "
+    "$3, $4, $5, $6, $7, $8) ON CONFLICT (account_id, variant) DO UPDATE SET rating = excluded.rating, rd = "
+    "excluded.rd, volatility = excluded.volatility, games = excluded.games, entry_key = excluded.entry_key, "
+    "updated_ms = excluded.updated_ms"};
+const PgQuery probe_write{"probe",
+                          "INSERT INTO health (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = "
+                          "excluded.at_ms"};
+
+}  // namespace
+
+void PostgresWriter::transaction(const std::function<void()>& body) {
+    if (db_.broken()) db_.reconnect();
+    db_.exec("BEGIN");
+    try {
+        body();
+        db_.exec("COMMIT");
+    } catch (const StoreError&) {
+        try {
+            if (!db_.broken() && db_.in_transaction()) db_.exec("ROLLBACK");
+        } catch (const PgError&) {}
+        throw;
+    }
+}
+
+bool PostgresWriter::conflict(const StoreError& error) const {
+    const auto* pg = dynamic_cast<const PgError*>(&error);
+    return pg && pg->conflict();
+}
+
+void PostgresWriter::probe() {
+    transaction([&] { db_.run(probe_write, {epoch_ms()}); });
+}
+
+void PostgresWriter::apply(const Write& write) {
+    std::visit(
+        Overloaded{
+            [&](const PutAccount& p) {
+                const auto& a = p.account;
+                db_.run(put_account, {a.id, a.display_name, a.username, a.username_key, a.password_hash, a.created_ms});
+            },
+            [&](const PutSession& p) {
+                db_.run(put_session, {p.session.token_hash, p.session.account_id, p.session.expires_ms});
+            },
+            [&](const RevokeSession& r) { db_.run(revoke_session, {r.token_hash}); },
+            [&](const CreateTable& c) {
+                db_.run(create_table, {c.table.id, c.table.created_ms, c.table.creation});
+            },
+            [&](const AppendJournal& a) { append(a.entry); },
+            [&](const CloseTable& c) {
+                db_.run(close_table, {c.table_id});
+                db_.run(drop_journal, {c.table_id});
+            },
+            [&](const PutMatch& p) { put(p.match); },
+            [&](const PostTransfer& p) { post(p.entry); },
+            [&](const PostProgress& p) {
+                const auto& e = p.entry;
+                db_.run(post_progress,
+                        {e.key, e.account_id, e.match_id, e.variant, e.xp, e.games, e.wins, e.abandons, e.at_ms});
+            },
+            [&](const PostRating& p) { rate(p.entry); },
+        },
+        write);
+}
+
+void PostgresWriter::append(const JournalEntry& e) {
+    if (db_.run(append_entry, {e.table_id, e.seq, e.at_ms, e.event}).affected() == 1) return;
+    const auto last = db_.run(last_seq, {e.table_id}).integer(0, 0);
+    throw PgError(journal_gap, "journal of table " + e.table_id + ": entry " + std::to_string(e.seq) +
+                                   " does not follow entry " + std::to_string(last));
+}
+
+void PostgresWriter::put(const FinishedMatch& m) {
+    const std::optional<std::string> winner =
+        m.winner ? std::optional<std::string>(std::to_string(*m.winner)) : std::nullopt;
+    db_.run(put_match, {m.id, m.table_id, m.variant, m.started_ms, m.ended_ms, int{m.cancelled}, join(m.totals), winner,
+                        m.record, int{m.private_table}, m.unmoved});
+    for (const auto& seat : m.seats) db_.run(put_seat, {m.id, seat.seat, seat.account_id, seat.name});
+}
+
+void PostgresWriter::post(const LedgerEntry& e) {
+    if (db_.run(post_entry, {e.key, e.from, e.to, e.amount, e.match_id, e.at_ms}).affected() == 0)
+        return;  // posted before: nothing changes
+    for (const auto* account : {&e.from, &e.to}) db_.run(open_account, {*account});
+    // The CHECK of chip_accounts fails this batch when a balance would go below zero.
+    db_.run(move_chips, {-e.amount, e.from});
+    db_.run(move_chips, {e.amount, e.to});
+}
+
+void PostgresWriter::rate(const RatingEntry& e) {
+    if (db_.run(post_rating_key, {e.key}).affected() == 0) return;  // this match moved it already
+    db_.run(put_rating, {e.account_id, e.variant, e.rating, e.rd, e.volatility, e.games, e.key, e.at_ms});
+}
+
+}  // namespace belote::store

@@ -1,0 +1,37 @@
+#pragma once
+// The PostgreSQL store's writes: the WriteTarget of its writer thread, on a connection of its own.
+
+#include <string>
+
+#include "server/store/group_writer.hpp"
+#include "server/store/pg_connection.hpp"
+
+namespace belote::store {
+
+/// Applies writes to PostgreSQL with prepared statements, in transactions. Used by the writer
+/// thread only.
+class PostgresWriter final : public WriteTarget {
+public:
+    /// Connects to `url`. Throws PgError.
+    explicit PostgresWriter(const std::string& url) : db_(url) {}
+
+    /// The writer's connection (for the migrations at start-up, before the writer thread runs).
+    PgConnection& connection() { return db_; }
+
+    /// BEGIN ... COMMIT around `body`; connects again first when the connection was lost.
+    void transaction(const std::function<void()>& body) override;
+    void apply(const Write& write) override;
+    /// A PgError of class 23 (unique key, foreign key, CHECK), which a journal gap also is.
+    bool conflict(const StoreError& error) const override;
+    void probe() override;
+
+private:
+    void append(const JournalEntry& entry);
+    void post(const LedgerEntry& entry);
+    void put(const FinishedMatch& match);
+    void rate(const RatingEntry& entry);
+
+    PgConnection db_;
+};
+
+}  // namespace belote::store
