@@ -1,7 +1,8 @@
 // Kill -9 (issue 12): the real binary on a real SQLite file is killed at random moments while four
 // tables (one per variant) play match after match — a protocol client at seat 0, robots in the
 // other seats, a spectator each — and restarted on the same data directory. Every client comes
-// back with its token and `resume`. Checked:
+// back with its token and `resume`. A shorter run does the same on a PostgreSQL store (issue 16;
+// skipped when no test PostgreSQL is set, tests/support/test_postgres.hpp). Checked:
 // - no client sees a `v` go backwards or an event twice (each notice is the next `v`, or a snapshot
 //   at or past it);
 // - every action acknowledged to seat 0 is in the match's record, in order;
@@ -23,17 +24,28 @@
 #include "protocol/record.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/support/server_process.hpp"
+#include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
 namespace {
 
-constexpr int matches_per_table = 13;  // 4 tables: 52 matches
-constexpr int kills = 22;
+/// What one run plays and how often it kills.
+struct CrashPlan {
+    std::vector<std::string> variants;  ///< a table each
+    int matches_per_table = 0;
+    int kills = 0;
+    int least_kills = 0;                  ///< fewer: the matches ended too soon for the test to mean anything
+    int least_acknowledged = 0;           ///< actions of seat 0 acknowledged over the run
+    std::vector<std::string> store_args;  ///< the server's --store (none: SQLite in the data directory)
+};
 
 /// The server, killed and restarted by the test; clients wait here for the next life.
 class Life {
 public:
-    explicit Life(std::filesystem::path dir) : dir_(std::move(dir)) { start(); }
+    Life(std::filesystem::path dir, std::vector<std::string> store_args)
+        : dir_(std::move(dir)), store_args_(std::move(store_args)) {
+        start();
+    }
 
     unsigned short port() {
         std::lock_guard lock(mutex_);
@@ -67,12 +79,14 @@ private:
         start_locked();
     }
     void start_locked() {
-        server_ = std::make_unique<ServerProcess>(
-            dir_, std::vector<std::string>{"--robot-delay-ms", "0", "--log-level", "info", "--robot-budget-ms", "5",
-                                           "--msg-rate", "100000", "--msg-burst", "100000"});
+        std::vector<std::string> args{"--robot-delay-ms", "0",      "--log-level", "info",  "--robot-budget-ms", "5",
+                                      "--msg-rate",       "100000", "--msg-burst", "100000"};
+        args.insert(args.end(), store_args_.begin(), store_args_.end());
+        server_ = std::make_unique<ServerProcess>(dir_, std::move(args));
     }
 
     std::filesystem::path dir_;
+    std::vector<std::string> store_args_;
     std::mutex mutex_;
     std::condition_variable changed_;
     std::unique_ptr<ServerProcess> server_;
@@ -117,8 +131,8 @@ std::unique_ptr<GameClient> come_back(Life& life, const std::string& token, cons
 /// Seat 0 of one table: plays random legal actions and starts each next match, through the kills.
 class Player {
 public:
-    Player(Life& life, Progress& progress, std::string variant, unsigned seed)
-        : life_(life), progress_(progress), variant_(std::move(variant)), random_(seed) {}
+    Player(Life& life, Progress& progress, std::string variant, int matches, unsigned seed)
+        : life_(life), progress_(progress), variant_(std::move(variant)), matches_per_table_(matches), random_(seed) {}
 
     /// Creates the table (robots in the other seats) and starts the first match.
     void set_up() {
@@ -140,7 +154,7 @@ public:
 
     void run() {
         std::uint64_t life = life_.generation();
-        while (matches_ < matches_per_table && !::testing::Test::HasFatalFailure()) {
+        while (matches_ < matches_per_table_ && !::testing::Test::HasFatalFailure()) {
             try {
                 if (!client_) {
                     client_ = come_back(life_, token_, "Ana " + variant_.substr(0, 8), table_, versions_.last);
@@ -150,7 +164,7 @@ public:
                     check_record(*ended_);
                     ended_.reset();
                     ++matches_;
-                    need_start_ = matches_ < matches_per_table;
+                    need_start_ = matches_ < matches_per_table_;
                     continue;
                 }
                 if (need_start_) start();
@@ -259,6 +273,7 @@ private:
     Life& life_;
     Progress& progress_;
     std::string variant_;
+    int matches_per_table_;
     std::mt19937 random_;
     std::unique_ptr<GameClient> client_;
     std::string token_, table_;
@@ -309,23 +324,25 @@ void spectate(Life& life, const std::string& table, const std::atomic<bool>& don
     }
 }
 
-TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+/// Plays `plan` against the real binary, killing it at random moments, and checks what the file
+/// comment says.
+void run_crash_test(const CrashPlan& plan) {
     TempDir data("crash");
-    Life life(data.path());
+    Life life(data.path(), plan.store_args);
     Progress progress;
     std::vector<std::unique_ptr<Player>> players;
     unsigned seed = 20261201;
-    for (const char* variant : {"classic", "classic_announcements", "coinche", "decouverte"})
-        players.push_back(std::make_unique<Player>(life, progress, variant, seed++));
+    for (const auto& variant : plan.variants)
+        players.push_back(std::make_unique<Player>(life, progress, variant, plan.matches_per_table, seed++));
     for (auto& p : players) p->set_up();
-    ASSERT_FALSE(HasFatalFailure());
+    ASSERT_FALSE(::testing::Test::HasFatalFailure());
 
     std::atomic<bool> done{false};
     std::vector<VersionCheck> watched(players.size());
     std::vector<std::thread> threads;
     std::vector<Spectator> spectators;
     for (auto& p : players) spectators.push_back(start_watching(life, p->table()));
-    ASSERT_FALSE(HasFailure());
+    ASSERT_FALSE(::testing::Test::HasFailure());
     for (std::size_t i = 0; i < players.size(); ++i) {
         threads.emplace_back([&, i, s = std::move(spectators[i])]() mutable {
             spectate(life, players[i]->table(), done, watched[i], std::move(s));
@@ -337,7 +354,7 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
     // (robots do not wait): most kills land while the writer is committing a group.
     std::mt19937 random(seed);
     int killed = 0;
-    while (killed < kills) {
+    while (killed < plan.kills) {
         const int wait_for = std::uniform_int_distribution<int>(5, 60)(random);
         std::unique_lock lock(progress.mutex);
         const int target = progress.acknowledged + wait_for;
@@ -353,11 +370,23 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
     done = true;
     life.kill_and_restart();  // wakes the spectators up from their reads
     for (std::size_t i = 0; i < threads.size(); i += 2) threads[i].join();
-    EXPECT_GE(killed, 20) << "the matches ended before enough kills";
+    EXPECT_GE(killed, plan.least_kills) << "the matches ended before enough kills";
     std::lock_guard lock(progress.mutex);
-    EXPECT_GE(progress.acknowledged, 200);
+    EXPECT_GE(progress.acknowledged, plan.least_acknowledged);
     std::printf("crash test: %d kills, %d acknowledged actions, %d matches\n", killed, progress.acknowledged,
-                static_cast<int>(players.size()) * matches_per_table);
+                static_cast<int>(players.size()) * plan.matches_per_table);
+}
+
+TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+    run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"}, 13, 22, 20, 200, {}});
+}
+
+TEST(CrashTest, OnPostgresKilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+    const auto server = test_postgres_url();
+    if (!server) GTEST_SKIP() << no_test_postgres;
+    PostgresSchema schema(*server);
+    run_crash_test(
+        {{"classic", "classic_announcements", "coinche", "decouverte"}, 8, 12, 10, 300, {"--store", schema.url()}});
 }
 
 }  // namespace

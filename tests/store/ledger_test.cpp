@@ -1,45 +1,20 @@
-// The chip ledger and the progress entries in both stores (docs/room.md "Ledger"): double entry,
+// The chip ledger and the progress entries in every store (docs/room.md "Ledger"): double entry,
 // idempotency keys (a settlement posted twice changes nothing), no balance below zero (the whole
-// batch, journal entry included, is refused), progress totals, and the schema migration from 1 to 2.
+// batch, journal entry included, is refused), progress totals, and why a match moved nothing.
 
 #include <gtest/gtest.h>
 
-#include <future>
-#include <memory>
-
-#include "server/store/memory_store.hpp"
-#include "server/store/sqlite_store.hpp"
-#include "tests/support/server_process.hpp"
+#include "tests/store/store_kinds.hpp"
 
 namespace belote::store {
 namespace {
-
-using testing::TempDir;
-
-std::optional<CommitError> commit_and_wait(Store& store, std::vector<Write> writes) {
-    std::promise<std::optional<CommitError>> outcome;
-    store.commit(std::move(writes), [&](const std::optional<CommitError>& error) { outcome.set_value(error); });
-    return outcome.get_future().get();
-}
 
 PostTransfer transfer(const std::string& key, const std::string& from, const std::string& to, std::int64_t amount,
                       const std::string& match = "") {
     return PostTransfer{{key, from, to, amount, match, 1000}};
 }
 
-class LedgerTest : public ::testing::TestWithParam<bool> {
-protected:
-    void SetUp() override {
-        if (GetParam())
-            store_ = std::make_unique<SqliteStore>((dir_.path() / "belote.db").string(), Durability::Normal);
-        else
-            store_ = std::make_unique<MemoryStore>();
-    }
-    Store& store() { return *store_; }
-
-    TempDir dir_{"ledger"};
-    std::unique_ptr<Store> store_;
-};
+using LedgerTest = StoreTest;
 
 TEST_P(LedgerTest, ATransferMovesChipsBetweenTwoAccountsAndIsPostedOncePerKey) {
     ASSERT_EQ(commit_and_wait(store(), {transfer("start:pa", "source:start", "wallet:pa", 1000)}), std::nullopt);
@@ -106,8 +81,8 @@ TEST_P(LedgerTest, AFinishedMatchKeepsWhyItMovedNothing) {
     EXPECT_EQ(store().history("pa", std::nullopt, 5).matches.at(0).unmoved, "same_ip");
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, LedgerTest, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Sqlite" : "Memory"; });
+INSTANTIATE_TEST_SUITE_P(Stores, LedgerTest,
+                         ::testing::Values(StoreKind::Memory, StoreKind::Sqlite, StoreKind::Postgres), KindName{});
 
 }  // namespace
 }  // namespace belote::store
