@@ -13,6 +13,10 @@ struct Substitution {
 constexpr Substitution substitutions[] = {
     // A row number given in insertion order: SQLite's rowid alias, PostgreSQL's identity column.
     {"{auto_number}", "INTEGER PRIMARY KEY", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"},
+    // How a writer finds a table's last journal entry. SQLite's keeps them in memory, and its journal
+    // has no index by table (that index wrote a page per table per group commit). PostgreSQL's asks
+    // the database, through a unique index that also keeps two writers from appending the same entry.
+    {"{journal_index}", "", "CREATE UNIQUE INDEX journal_by_table ON journal (table_id, seq);"},
 };
 
 /// The migrations as written: portable SQL and the placeholders of `substitutions`.
@@ -122,6 +126,25 @@ CREATE TABLE rating_keys (
     entry_key TEXT PRIMARY KEY
 );
 ALTER TABLE matches ADD COLUMN unmoved TEXT NOT NULL DEFAULT '';
+)sql",
+        // 3: the journal in the order it is written (docs/performance.md "The cost of durability"):
+        // one b-tree whose last page takes every table's entries, so that a group commit writes a
+        // few pages however many tables it holds (the key (table_id, seq) put each table's entries
+        // on a page of their own). The writer keeps each table's last entry in memory (the no-gap
+        // rule), and sweeps the entries of closed tables when it is idle.
+        R"sql(
+CREATE TABLE journal_log (
+    number {auto_number},
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq BIGINT NOT NULL,
+    at_ms BIGINT NOT NULL,
+    event TEXT NOT NULL
+);
+INSERT INTO journal_log (table_id, seq, at_ms, event) SELECT table_id, seq, at_ms, event FROM journal
+    ORDER BY table_id, seq;
+DROP TABLE journal;
+ALTER TABLE journal_log RENAME TO journal;
+{journal_index}
 )sql",
     };
     return all;

@@ -3,7 +3,8 @@
 // (no SQLite-only types or functions), so the PostgreSQL store runs the same migrations. Where the
 // two dialects need different words, a migration holds a placeholder in braces that migrations()
 // replaces with the dialect's words (schema.cpp lists them): `{auto_number}` is a row number in
-// insertion order (SQLite's INTEGER PRIMARY KEY rowid alias, PostgreSQL's identity column).
+// insertion order (SQLite's INTEGER PRIMARY KEY rowid alias, PostgreSQL's identity column), and
+// `{journal_index}` the journal's index by table and entry (PostgreSQL only).
 
 #include <string>
 #include <vector>

@@ -20,6 +20,9 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
+/// Journal rows a step of the sweep covers at most (a short transaction between group commits).
+constexpr std::int64_t sweep_step_rows = 256;
+
 std::int64_t epoch_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
@@ -125,12 +128,14 @@ struct SqliteStore::Statements {
                       "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms"),
           revoke_session(db, "DELETE FROM sessions WHERE token_hash = ?"),
           create_table(db, "INSERT OR ROLLBACK INTO tables (id, created_ms, creation) VALUES (?, ?, ?)"),
-          // A separate query, not INSERT ... SELECT: inserting into the table being selected from
-          // makes SQLite copy the selection into a temporary table first (28,000 instructions per entry).
-          last_seq(db, "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE table_id = ?"),
           append(db, "INSERT OR ROLLBACK INTO journal (table_id, seq, at_ms, event) VALUES (?, ?, ?, ?)"),
           close_table(db, "UPDATE OR ROLLBACK tables SET closed = 1 WHERE id = ?"),
-          drop_journal(db, "DELETE FROM journal WHERE table_id = ?"),
+          // The sweep: where a pass ends, where a step of some rows from a number ends, and the step.
+          journal_end(db, "SELECT COALESCE(MAX(number), 0) + 1 FROM journal"),
+          step_end(db, "SELECT number FROM journal WHERE number >= ? ORDER BY number LIMIT 1 OFFSET ?"),
+          sweep(db,
+                "DELETE FROM journal WHERE number >= ? AND number < ? AND EXISTS (SELECT 1 FROM tables t WHERE "
+                "t.id = journal.table_id AND t.closed = 1)"),
           put_match(db,
                     "INSERT OR ROLLBACK INTO matches (id, table_id, variant, started_ms, ended_ms, cancelled, totals, "
                     "winner, record, private_table, unmoved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -158,7 +163,7 @@ struct SqliteStore::Statements {
           begin(db, "BEGIN IMMEDIATE"),
           commit(db, "COMMIT"),
           rollback(db, "ROLLBACK") {}
-    Statement put_account, put_session, revoke_session, create_table, last_seq, append, close_table, drop_journal,
+    Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end, sweep,
         put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating, probe;
     Statement begin, commit, rollback;
 };
@@ -177,6 +182,8 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     writer_db_->exec(durability == Durability::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
     writer_db_->exec("PRAGMA foreign_keys = ON");
     migrate(*writer_db_, path);
+    Statement last(writer_db_->handle(), "SELECT table_id, MAX(seq) FROM journal GROUP BY table_id");
+    while (last.step()) last_seq_[last.text(0)] = last.integer(1);
     writes_ = std::make_unique<Statements>(writer_db_->handle());
     reader_db_ = std::make_unique<Connection>(path);
     writer_ = std::thread([this] { run_writer(); });
@@ -216,22 +223,33 @@ void SqliteStore::flush() {
     drained_.wait(lock, [&] { return done_ >= target; });
 }
 
+void SqliteStore::wait_until_swept() {
+    std::unique_lock lock(mutex_);
+    drained_.wait(lock, [&] { return !sweeping_; });
+}
+
 void SqliteStore::run_writer() {
     for (;;) {
         std::vector<Job> jobs;
+        const bool sweep = healthy() && sweep_due();  // a step of it when nothing is queued
         {
             std::unique_lock lock(mutex_);
+            sweeping_ = sweep;
+            if (!sweep) drained_.notify_all();
             // While unhealthy, wake up every second to see whether the disk is back.
-            if (healthy_)
+            if (healthy_ && !sweep)
                 wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-            else
+            else if (!healthy_)
                 wake_.wait_for(lock, std::chrono::seconds(1), [&] { return stop_ || !queue_.empty(); });
             if (stop_ && queue_.empty()) return;
             jobs.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
             queue_.clear();
         }
         if (jobs.empty()) {
-            probe();
+            if (sweep)
+                sweep_step();
+            else
+                probe();
             continue;
         }
         commit_group(jobs);
@@ -277,24 +295,36 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
     } catch (const StoreError& e) {
         failed(0, e);
     }
+    {
+        std::lock_guard lock(mutex_);
+        sweeping_ = sweep_due();  // before anyone hears of a closed table
+    }
     for (std::size_t i = 0; i < jobs.size(); ++i)
         if (jobs[i].done) jobs[i].done(outcomes[i]);
 }
 
 void SqliteStore::transaction(const std::function<void()>& body) {
     auto& w = *writes_;
+    pending_seq_.clear();
     w.begin.run();
     try {
         body();
         w.commit.run();
     } catch (const StoreError&) {
         // A conflict (OR ROLLBACK) or a failed COMMIT may have ended the transaction already.
-        last_seq_.clear();  // it may hold entries that were rolled back
+        pending_seq_.clear();
         if (!sqlite3_get_autocommit(writer_db_->handle())) try {
                 w.rollback.run();
             } catch (const StoreError&) {}
         throw;
     }
+    for (const auto& [table, seq] : pending_seq_) {
+        if (seq)
+            last_seq_[table] = seq;
+        else
+            last_seq_.erase(table);
+    }
+    pending_seq_.clear();
 }
 
 void SqliteStore::apply(const Write& write) {
@@ -329,12 +359,12 @@ void SqliteStore::apply(const Write& write) {
                            .bind(3, e.at_ms)
                            .bind(4, e.event)
                            .run();
-                       last_seq_[e.table_id] = static_cast<std::int64_t>(e.seq);
+                       pending_seq_[e.table_id] = static_cast<std::int64_t>(e.seq);
                    },
                    [&](const CloseTable& c) {
                        w.close_table.bind(1, c.table_id).run();
-                       w.drop_journal.bind(1, c.table_id).run();
-                       last_seq_.erase(c.table_id);
+                       pending_seq_[c.table_id] = 0;
+                       sweep_again_ = true;  // its entries go in the next pass
                    },
                    [&](const PutMatch& p) {
                        const auto& m = p.match;
@@ -380,13 +410,33 @@ void SqliteStore::apply(const Write& write) {
                write);
 }
 
-std::int64_t SqliteStore::last_seq(const std::string& table_id) {
-    if (auto known = last_seq_.find(table_id); known != last_seq_.end()) return known->second;
-    auto& query = writes_->last_seq;
-    query.bind(1, table_id);
-    const auto last = query.step() ? query.integer(0) : 0;
-    query.reset();
-    return last_seq_[table_id] = last;
+std::int64_t SqliteStore::last_seq(const std::string& table_id) const {
+    if (auto pending = pending_seq_.find(table_id); pending != pending_seq_.end()) return pending->second;
+    auto known = last_seq_.find(table_id);
+    return known == last_seq_.end() ? 0 : known->second;
+}
+
+void SqliteStore::sweep_step() {
+    auto& w = *writes_;
+    const auto number_at = [](Statement& query, std::int64_t otherwise) {
+        const auto n = query.step() ? query.integer(0) : otherwise;
+        query.reset();
+        return n;
+    };
+    try {
+        if (sweep_from_ >= sweep_to_) {  // a new pass, over the journal as it is now
+            sweep_again_ = false;
+            sweep_from_ = 0;
+            sweep_to_ = number_at(w.journal_end, 0);
+        }
+        w.step_end.bind(1, sweep_from_).bind(2, sweep_step_rows);
+        const auto to = std::min(number_at(w.step_end, sweep_to_), sweep_to_);
+        transaction([&] { w.sweep.bind(1, sweep_from_).bind(2, to).run(); });
+        sweep_from_ = to;
+    } catch (const StoreError& e) {
+        spdlog::warn("store: the sweep of closed tables' journals stopped: {}", e.what());
+        sweep_from_ = sweep_to_;  // the next closed table starts another pass
+    }
 }
 
 void SqliteStore::probe() {
@@ -435,24 +485,24 @@ std::optional<Session> SqliteStore::session(const std::string& token_hash) {
     return Session{s.text(0), s.text(1), s.integer(2)};
 }
 
-OpenTable SqliteStore::load(const TableRecord& table) {
-    OpenTable open{table, {}};
-    Statement s(reader_db_->handle(), "SELECT seq, at_ms, event FROM journal WHERE table_id = ? ORDER BY seq");
-    s.bind(1, table.id);
-    while (s.step())
-        open.journal.push_back({table.id, static_cast<std::uint64_t>(s.integer(0)), s.integer(1), s.text(2)});
-    return open;
-}
-
 std::vector<OpenTable> SqliteStore::open_tables() {
     std::lock_guard lock(read_mutex_);
-    std::vector<TableRecord> records;
-    Statement s(reader_db_->handle(),
-                "SELECT id, created_ms, creation FROM tables WHERE closed = 0 ORDER BY created_ms, id");
-    while (s.step()) records.push_back({s.text(0), s.integer(1), s.text(2)});
     std::vector<OpenTable> out;
-    out.reserve(records.size());
-    for (const auto& r : records) out.push_back(load(r));
+    std::unordered_map<std::string, std::size_t> index;
+    Statement tables(reader_db_->handle(),
+                     "SELECT id, created_ms, creation FROM tables WHERE closed = 0 ORDER BY created_ms, id");
+    while (tables.step()) {
+        index[tables.text(0)] = out.size();
+        out.push_back({{tables.text(0), tables.integer(1), tables.text(2)}, {}});
+    }
+    // One pass over the journal, in the order it was written (each table's entries in order).
+    Statement journal(reader_db_->handle(), "SELECT table_id, seq, at_ms, event FROM journal ORDER BY number");
+    while (journal.step()) {
+        auto open = index.find(journal.text(0));
+        if (open == index.end()) continue;  // a closed table's, not swept yet
+        out[open->second].journal.push_back(
+            {open->first, static_cast<std::uint64_t>(journal.integer(1)), journal.integer(2), journal.text(3)});
+    }
     return out;
 }
 
@@ -461,7 +511,14 @@ std::optional<OpenTable> SqliteStore::open_table(const std::string& id) {
     Statement s(reader_db_->handle(), "SELECT id, created_ms, creation FROM tables WHERE id = ? AND closed = 0");
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
-    return load({s.text(0), s.integer(1), s.text(2)});
+    OpenTable open{{s.text(0), s.integer(1), s.text(2)}, {}};
+    // A scan of the whole journal (no index by table): only after a failed commit.
+    Statement journal(reader_db_->handle(), "SELECT seq, at_ms, event FROM journal WHERE table_id = ? ORDER BY number");
+    journal.bind(1, id);
+    while (journal.step())
+        open.journal.push_back(
+            {id, static_cast<std::uint64_t>(journal.integer(0)), journal.integer(1), journal.text(2)});
+    return open;
 }
 
 std::optional<FinishedMatch> SqliteStore::match(const std::string& id) {

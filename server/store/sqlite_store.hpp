@@ -51,6 +51,10 @@ public:
     std::vector<LeaderRow> leaderboard(const LeaderQuery& query) override;
     void flush() override;
 
+    /// Blocks until the writer has swept the journal entries of every table closed so far (it does
+    /// so in steps while it has nothing to commit). For tests.
+    void wait_until_swept();
+
     /// Copies the database at `path` to `destination` with SQLite's online backup (the server may be
     /// running). Throws StoreError.
     static void backup(const std::string& path, const std::string& destination);
@@ -67,17 +71,30 @@ private:
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back and rethrows.
     void transaction(const std::function<void()>& body);
     void apply(const Write& write);
-    /// The sequence number of `table_id`'s last journal entry (0: none), from last_seq_ or the file.
-    std::int64_t last_seq(const std::string& table_id);
+    /// The sequence number of `table_id`'s last journal entry (0: none or closed).
+    std::int64_t last_seq(const std::string& table_id) const;
+    /// One step of the sweep of closed tables' journal entries (at most sweep_step_rows rows, in
+    /// its own transaction); starts a new pass over the journal when the last one ended.
+    void sweep_step();
+    /// True while a pass of the sweep is under way or due.
+    bool sweep_due() const { return sweep_from_ < sweep_to_ || sweep_again_; }
     void probe();
     void set_healthy(bool healthy);
-    OpenTable load(const TableRecord& table);
 
     std::unique_ptr<Connection> writer_db_;
     std::unique_ptr<Statements> writes_;
-    /// The writer's knowledge of each open table's last journal entry, as committed or about to be
-    /// in the current transaction; cleared when a transaction is rolled back.
+    /// Each open table's last journal entry as committed (read from the file at start-up; the
+    /// writer is the only one to append).
     std::unordered_map<std::string, std::int64_t> last_seq_;
+    /// The tables the transaction in progress appended to or closed (0), merged into last_seq_
+    /// when it commits, dropped when it rolls back.
+    std::unordered_map<std::string, std::int64_t> pending_seq_;
+    /// The sweep: the next step starts at journal number sweep_from_, the pass ends at sweep_to_;
+    /// sweep_again_ asks for another pass (a table closed since this one began; and at start-up,
+    /// for what a crash left).
+    std::int64_t sweep_from_ = 0;
+    std::int64_t sweep_to_ = 0;
+    bool sweep_again_ = true;
     std::mutex read_mutex_;
     std::unique_ptr<Connection> reader_db_;
 
@@ -87,6 +104,7 @@ private:
     std::deque<Job> queue_;
     std::uint64_t queued_ = 0;
     std::uint64_t done_ = 0;
+    bool sweeping_ = true;  ///< sweep_due(), as the writer last saw it (for wait_until_swept)
     bool healthy_ = true;
     bool stop_ = false;
     std::vector<std::function<void()>> on_recovered_;

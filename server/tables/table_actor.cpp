@@ -490,11 +490,11 @@ void TableActor::record_match_end() {
         m.seats.push_back(
             {seat, who ? std::optional(who->id) : std::nullopt, who ? who->name : "Robot " + std::to_string(seat)});
     }
-    if (!state_.cancelled && state_.match.finished()) {
-        const auto& totals = state_.match.totals();
-        m.totals.assign(totals.begin(), totals.begin() + state_.match.sides());
+    // A cancelled match keeps the totals of the deals finished before the vote, without a winner.
+    const auto& totals = state_.match.totals();
+    m.totals.assign(totals.begin(), totals.begin() + state_.match.sides());
+    if (!state_.cancelled && state_.match.finished())
         if (auto winner = state_.match.winner()) m.winner = static_cast<int>(*winner);
-    }
     m.unmoved = to_string(platform::unmoved_of(state_.terms));
     m.record = protocol::stored_record(platform::match_record(state_));
     // The match's chips and XP go in the same batch as its record and its last journal entry

@@ -1,8 +1,10 @@
 // Kill -9 (issue 12): the real binary on a real SQLite file is killed at random moments while four
 // tables (one per variant) play match after match — a protocol client at seat 0, robots in the
-// other seats, a spectator each — and restarted on the same data directory. Every client comes
-// back with its token and `resume`. A shorter run does the same on a PostgreSQL store (issue 16;
-// skipped when no test PostgreSQL is set, tests/support/test_postgres.hpp). Checked:
+// other seats, a spectator each — and restarted on the same data directory. Every other death is
+// the server's own, in the middle of a write to SQLite's write-ahead log, that is inside a group
+// commit (tests/support/die_in_wal_write.c, preloaded). Every client comes back with its token and
+// `resume`. A shorter run does the same on a PostgreSQL store (issue 16; kill -9 only, skipped when
+// no test PostgreSQL is set, tests/support/test_postgres.hpp). Checked:
 // - no client sees a `v` go backwards or an event twice (each notice is the next `v`, or a snapshot
 //   at or past it);
 // - every action acknowledged to seat 0 is in the match's record, in order;
@@ -29,11 +31,17 @@
 namespace belote::testing {
 namespace {
 
-/// What one run plays and how often it kills.
+#ifndef BELOTE_DIE_IN_WAL_WRITE_LIBRARY
+#error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY must name the preload library (set by tests/CMakeLists.txt)"
+#endif
+
+/// What one run plays and how it kills.
 struct CrashPlan {
     std::vector<std::string> variants;  ///< a table each
     int matches_per_table = 0;
     int kills = 0;
+    /// Every other death is the server's own inside a group commit (SQLite's write-ahead log).
+    bool die_inside_commits = false;
     int least_kills = 0;                  ///< fewer: the matches ended too soon for the test to mean anything
     int least_acknowledged = 0;           ///< actions of seat 0 acknowledged over the run
     std::vector<std::string> store_args;  ///< the server's --store (none: SQLite in the data directory)
@@ -60,13 +68,27 @@ public:
         std::unique_lock lock(mutex_);
         return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return generation_ > seen; });
     }
-    void kill_and_restart() {
+    /// Kills the server (SIGKILL), then starts it again; dying inside a group commit when
+    /// `die_after_log_writes` > 0: after that many writes to the write-ahead log.
+    void kill_and_restart(int die_after_log_writes = 0) {
         std::lock_guard lock(mutex_);
         server_->kill9();
-        server_.reset();
-        start_locked();
-        ++generation_;
-        changed_.notify_all();
+        restart_locked(die_after_log_writes);
+    }
+    /// Waits for a server started to die inside a group commit to do so (false: it had not after
+    /// 30 s, or died otherwise), then starts it again as kill_and_restart does.
+    bool wait_death_and_restart(int die_after_log_writes = 0) {
+        ServerProcess* server = nullptr;
+        {
+            std::lock_guard lock(mutex_);
+            server = server_.get();  // replaced only by this thread
+        }
+        // Not under the lock: the clients need port() to go on playing (and writing).
+        const bool died = server->wait_exit_for(std::chrono::seconds(30));
+        const bool in_commit = server->output().find("die_in_wal_write: killed in a write") != std::string::npos;
+        std::lock_guard lock(mutex_);
+        restart_locked(die_after_log_writes);
+        return died && in_commit;
     }
     std::string output() {
         std::lock_guard lock(mutex_);
@@ -76,13 +98,23 @@ public:
 private:
     void start() {
         std::lock_guard lock(mutex_);
-        start_locked();
+        start_locked(0);
     }
-    void start_locked() {
+    void restart_locked(int die_after_log_writes) {
+        server_.reset();
+        start_locked(die_after_log_writes);
+        ++generation_;
+        changed_.notify_all();
+    }
+    void start_locked(int die_after_log_writes) {
+        std::vector<std::string> env;
+        if (die_after_log_writes > 0)
+            env = {std::string("LD_PRELOAD=") + BELOTE_DIE_IN_WAL_WRITE_LIBRARY,
+                   "BELOTE_DIE_AFTER_WAL_WRITES=" + std::to_string(die_after_log_writes)};
         std::vector<std::string> args{"--robot-delay-ms", "0",      "--log-level", "info",  "--robot-budget-ms", "5",
                                       "--msg-rate",       "100000", "--msg-burst", "100000"};
         args.insert(args.end(), store_args_.begin(), store_args_.end());
-        server_ = std::make_unique<ServerProcess>(dir_, std::move(args));
+        server_ = std::make_unique<ServerProcess>(dir_, std::move(args), std::move(env));
     }
 
     std::filesystem::path dir_;
@@ -351,9 +383,11 @@ void run_crash_test(const CrashPlan& plan) {
     }
 
     // Kill after a random number of acknowledged actions, while the tables play at full speed
-    // (robots do not wait): most kills land while the writer is committing a group.
+    // (robots do not wait); with die_inside_commits the next life then dies by itself inside a group
+    // commit, after a random number of writes to the log.
     std::mt19937 random(seed);
-    int killed = 0;
+    const auto log_writes = [&] { return std::uniform_int_distribution<int>(20, 400)(random); };
+    int killed = 0, in_commit = 0;
     while (killed < plan.kills) {
         const int wait_for = std::uniform_int_distribution<int>(5, 60)(random);
         std::unique_lock lock(progress.mutex);
@@ -363,7 +397,14 @@ void run_crash_test(const CrashPlan& plan) {
         });
         if (progress.tables_done == static_cast<int>(players.size())) break;
         lock.unlock();
-        life.kill_and_restart();
+        if (!plan.die_inside_commits) {
+            life.kill_and_restart();
+            ++killed;
+            continue;
+        }
+        life.kill_and_restart(log_writes());
+        ++killed;
+        if (life.wait_death_and_restart()) ++in_commit;
         ++killed;
     }
     for (std::size_t i = 1; i < threads.size(); i += 2) threads[i].join();
@@ -371,22 +412,30 @@ void run_crash_test(const CrashPlan& plan) {
     life.kill_and_restart();  // wakes the spectators up from their reads
     for (std::size_t i = 0; i < threads.size(); i += 2) threads[i].join();
     EXPECT_GE(killed, plan.least_kills) << "the matches ended before enough kills";
+    if (plan.die_inside_commits)
+        EXPECT_EQ(in_commit * 2, killed) << "a server preloaded to die in a write to its log did not";
     std::lock_guard lock(progress.mutex);
     EXPECT_GE(progress.acknowledged, plan.least_acknowledged);
-    std::printf("crash test: %d kills, %d acknowledged actions, %d matches\n", killed, progress.acknowledged,
-                static_cast<int>(players.size()) * plan.matches_per_table);
+    std::printf("crash test: %d kills (%d inside a group commit), %d acknowledged actions, %d matches\n", killed,
+                in_commit, progress.acknowledged, static_cast<int>(players.size()) * plan.matches_per_table);
 }
 
 TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
-    run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"}, 13, 22, 20, 200, {}});
+    // 4 tables: 52 matches; 22 deaths, half of them inside a group commit.
+    run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"}, 13, 22, true, 20, 200, {}});
 }
 
 TEST(CrashTest, OnPostgresKilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
     const auto server = test_postgres_url();
     if (!server) GTEST_SKIP() << no_test_postgres;
     PostgresSchema schema(*server);
-    run_crash_test(
-        {{"classic", "classic_announcements", "coinche", "decouverte"}, 8, 12, 10, 300, {"--store", schema.url()}});
+    run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"},
+                    8,
+                    12,
+                    false,
+                    10,
+                    300,
+                    {"--store", schema.url()}});
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ TEST(PostgresUrlTest, ThePasswordIsNeverShown) {
     EXPECT_EQ(redacted_url("no scheme:s3cret"), "***");
 }
 
-TEST(PostgresSchemaTest, TheMigrationsAreTheSameSqlInEachDialectWithTheirOwnAutoNumbers) {
+TEST(PostgresSchemaTest, TheMigrationsAreTheSameSqlInEachDialectWithTheirOwnWords) {
     const auto& sqlite = migrations(Dialect::Sqlite);
     const auto& postgres = migrations(Dialect::Postgres);
     ASSERT_EQ(sqlite.size(), static_cast<std::size_t>(current_schema_version()));
@@ -52,6 +52,9 @@ TEST(PostgresSchemaTest, TheMigrationsAreTheSameSqlInEachDialectWithTheirOwnAuto
     EXPECT_NE(sqlite[0].find("number INTEGER PRIMARY KEY,"), std::string::npos);  // as SQLite files were made
     EXPECT_NE(postgres[0].find("number BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"), std::string::npos);
     EXPECT_EQ(postgres[0].find("number INTEGER PRIMARY KEY"), std::string::npos);
+    // The journal's index by table is PostgreSQL's only (SQLite's writer keeps the last entries).
+    EXPECT_NE(postgres[2].find("CREATE UNIQUE INDEX journal_by_table ON journal (table_id, seq);"), std::string::npos);
+    EXPECT_EQ(sqlite[2].find("INDEX"), std::string::npos);
 }
 
 TEST(PostgresStoreTest, AServerThatCannotBeReachedIsReportedWithoutThePassword) {

@@ -326,6 +326,26 @@ TEST_P(DurableStoreTest, InOneGroupOnlyTheConflictingBatchesFailAndTheOthersAreC
     EXPECT_EQ(table->journal.back().seq, 3u);
 }
 
+TEST_P(DurableStoreTest, TheNoGapRuleHoldsAcrossAReopeningAndARolledBackGroup) {
+    ASSERT_EQ(commit_and_wait(store(), {CreateTable{{"t1", 10, "{}"}}, AppendJournal{entry("t1", 1)},
+                                        AppendJournal{entry("t1", 2)}}),
+              std::nullopt);
+    subject().reopen();  // knows t1's last entry from the database
+    const auto refused = [&](std::vector<Write> writes) {
+        const auto error = commit_and_wait(store(), std::move(writes));
+        return error && error->kind == CommitError::Kind::Conflict;
+    };
+    EXPECT_TRUE(refused({AppendJournal{entry("t1", 2)}}));
+    // Entry 3 with a batch that conflicts after it: rolled back, so 3 is still the next one.
+    EXPECT_TRUE(refused({AppendJournal{entry("t1", 3)}, AppendJournal{entry("t1", 5)}}));
+    EXPECT_TRUE(refused({AppendJournal{entry("t1", 4)}}));
+    EXPECT_EQ(commit_and_wait(store(), {AppendJournal{entry("t1", 3)}}), std::nullopt);
+    auto table = store().open_table("t1");
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->journal.size(), 3u);
+    EXPECT_EQ(table->journal[2].seq, 3u);
+}
+
 TEST_P(DurableStoreTest, FlushWaitsForEverythingQueued) {
     ASSERT_EQ(commit_and_wait(store(), {CreateTable{{"t1", 10, "{}"}}}), std::nullopt);
     std::atomic<int> done{0};

@@ -25,8 +25,9 @@ namespace belote::testing {
 
 namespace {
 
-/// Spawns the binary with `args`, its stdout and stderr into a new pipe whose read end is returned.
-std::pair<pid_t, int> spawn(std::vector<std::string> args) {
+/// Spawns the binary with `args` and this process's environment plus `env` ("NAME=value" each), its
+/// stdout and stderr into a new pipe whose read end is returned.
+std::pair<pid_t, int> spawn(std::vector<std::string> args, std::vector<std::string> env = {}) {
     args.insert(args.begin(), BELOTE_SERVER_BINARY);
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
@@ -37,8 +38,12 @@ std::pair<pid_t, int> spawn(std::vector<std::string> args) {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
+    std::vector<char*> envp;
+    for (char** e = environ; *e; ++e) envp.push_back(*e);
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
     pid_t pid = -1;
-    int rc = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    int rc = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     ::close(fds[1]);
     if (rc != 0) {
@@ -56,12 +61,13 @@ int wait_for(pid_t pid) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(const std::filesystem::path& data_dir, std::vector<std::string> extra_args) {
+ServerProcess::ServerProcess(const std::filesystem::path& data_dir, std::vector<std::string> extra_args,
+                             std::vector<std::string> env) {
     std::vector<std::string> args{"--address",  "127.0.0.1",      "--port",
                                   "0",          "--web-dir",      std::filesystem::temp_directory_path().string(),
                                   "--data-dir", data_dir.string()};
     args.insert(args.end(), extra_args.begin(), extra_args.end());
-    std::tie(pid_, read_fd_) = spawn(std::move(args));
+    std::tie(pid_, read_fd_) = spawn(std::move(args), std::move(env));
 
     const std::regex listening(R"(listening on http://127\.0\.0\.1:(\d+))");
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
@@ -127,6 +133,20 @@ void ServerProcess::kill9() {
     ::kill(pid_, SIGKILL);
     wait_for(pid_);
     exited_ = true;
+}
+
+bool ServerProcess::wait_exit_for(std::chrono::milliseconds timeout) {
+    if (exited_) return true;
+    auto exited = std::async(std::launch::async, [pid = pid_] { return wait_for(pid); });
+    if (exited.wait_for(timeout) != std::future_status::ready) {
+        ::kill(pid_, SIGKILL);  // the waiting thread reaps it
+        exited.wait();
+        exited_ = true;
+        return false;
+    }
+    exited_ = true;
+    if (drainer_.joinable()) drainer_.join();  // to the end of the pipe: output() holds every line
+    return true;
 }
 
 int ServerProcess::terminate() {

@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <string>
@@ -18,7 +19,9 @@ class ServerProcess {
 public:
     /// Starts the binary with `--data-dir data_dir`, loopback, port 0, then `extra_args`; waits (up
     /// to 20 s) for it to listen. Throws std::runtime_error with its output if it does not.
-    ServerProcess(const std::filesystem::path& data_dir, std::vector<std::string> extra_args);
+    /// `env`: more environment variables ("NAME=value") than the test's own.
+    ServerProcess(const std::filesystem::path& data_dir, std::vector<std::string> extra_args,
+                  std::vector<std::string> env = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -29,6 +32,9 @@ public:
     std::string output() const;
     /// SIGKILL, and waits for the process to be gone.
     void kill9();
+    /// Waits up to `timeout` for the process to end by itself: true when it did (output() then holds
+    /// all it printed); otherwise kills it (SIGKILL) and returns false.
+    bool wait_exit_for(std::chrono::milliseconds timeout);
     /// SIGTERM; returns the exit status (waitpid's) once it exited.
     int terminate();
 

@@ -176,7 +176,7 @@ test('a cancelled match shows as cancelled, and its replay ends in the deal it s
   await item.waitFor();
   assert.equal(await item.getAttribute('data-result'), 'cancelled');
   assert.equal(await item.locator('[data-testid="history-result"]').textContent(), 'Cancelled');
-  assert.equal(await item.locator('[data-testid="match-totals"]').textContent(), 'Score —');
+  assert.equal(await item.locator('[data-testid="match-totals"]').textContent(), 'Score 0 – 0');
   await byId(page, `replay-${table}-1`).click();
   await page.locator('[data-testid="replay-view"][data-ready="true"]').waitFor();
   while (!(await shown(page)).nextDisabled) await byId(page, 'replay-next-trick').click();

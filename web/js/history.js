@@ -38,7 +38,7 @@ export function lineup(entry) {
   };
 }
 
-/** The totals from the player's side first: "312 – 198" ("—" for a cancelled match). */
+/** The totals from the player's side first: "312 – 198" (a cancelled match's are those before the vote). */
 export function totalsText(entry) {
   if (!Array.isArray(entry.totals)) return '—';
   const { side } = lineup(entry);
