@@ -80,8 +80,8 @@ void GroupWriter::commit_group(std::vector<Job>& jobs) {
         });
         set_healthy(true);
     } catch (const StoreError& e) {
-        if (target_.conflict(e))
-            commit_one_by_one(jobs, outcomes);  // some batch conflicts: each again alone, so only it fails
+        if (target_.refusal(e))
+            commit_one_by_one(jobs, outcomes);  // some batch is refused: each again alone, so only it fails
         else
             fail_from(0, e, outcomes);
     }
@@ -96,8 +96,9 @@ void GroupWriter::commit_one_by_one(std::vector<Job>& jobs, std::vector<std::opt
             });
             set_healthy(true);
         } catch (const StoreError& e) {
-            if (!target_.conflict(e)) return fail_from(i, e, outcomes);
-            outcomes[i] = CommitError{CommitError::Kind::Conflict, e.what()};
+            const auto kind = target_.refusal(e);
+            if (!kind) return fail_from(i, e, outcomes);
+            outcomes[i] = CommitError{*kind, e.what()};
         }
 }
 

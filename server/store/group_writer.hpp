@@ -26,9 +26,10 @@ public:
     virtual void transaction(const std::function<void()>& body) = 0;
     /// Applies one write inside the current transaction. Throws StoreError.
     virtual void apply(const Write& write) = 0;
-    /// True when `error` refuses the batch being applied (a unique key, a CHECK, a journal gap):
-    /// only that batch fails. False when the database failed.
-    virtual bool conflict(const StoreError& error) const = 0;
+    /// The kind of refusal `error` is when it refuses the batch being applied (a unique key, a
+    /// CHECK, a journal gap, a stale epoch, a held lease): only that batch fails. None when the
+    /// database failed.
+    virtual std::optional<CommitError::Kind> refusal(const StoreError& error) const = 0;
     /// One small write, to see whether the database takes writes again. Throws StoreError.
     virtual void probe() = 0;
 };
@@ -62,7 +63,7 @@ private:
 
     void run();
     void commit_group(std::vector<Job>& jobs);
-    /// Commits `jobs` one per transaction: a conflict fails its own batch, a storage failure the
+    /// Commits `jobs` one per transaction: a refusal fails its own batch, a storage failure the
     /// rest. Fills `outcomes`.
     void commit_one_by_one(std::vector<Job>& jobs, std::vector<std::optional<CommitError>>& outcomes);
     void fail_from(std::size_t first, const StoreError& error, std::vector<std::optional<CommitError>>& outcomes);

@@ -36,6 +36,8 @@ const PgQuery all_open_tables{
 const PgQuery one_open_table{"one_open_table",
                              "SELECT t.id, t.created_ms, t.creation, j.seq, j.at_ms, j.event FROM tables t LEFT JOIN "
                              "journal j ON j.table_id = t.id WHERE t.id = $1 AND t.closed = 0 ORDER BY j.seq"};
+const PgQuery lease_by_id{"lease_by_id",
+                          "SELECT owner, lease_until_ms, epoch FROM tables WHERE id = $1 AND closed = 0"};
 const PgQuery match_by_id{"match_by_id",
                           "SELECT id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, "
                           "private_table, unmoved, record FROM matches WHERE id = $1"};
@@ -172,6 +174,14 @@ std::optional<OpenTable> PostgresStore::open_table(const std::string& id) {
         auto tables = tables_of(db.run(one_open_table, {id}));
         if (tables.empty()) return std::nullopt;
         return std::move(tables.front());
+    });
+}
+
+std::optional<TableLease> PostgresStore::table_lease(const std::string& id) {
+    return readers_->use([&](PgConnection& db) -> std::optional<TableLease> {
+        const auto r = db.run(lease_by_id, {id});
+        if (!r.rows()) return std::nullopt;
+        return TableLease{r.text(0, 0), r.integer(0, 1), static_cast<std::uint64_t>(r.integer(0, 2))};
     });
 }
 

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "server/store/table_leases.hpp"
+
 namespace belote::store {
 
 namespace {
@@ -38,12 +40,15 @@ const PgQuery put_session{"put_session",
                           "ON CONFLICT (token_hash) DO UPDATE SET expires_ms = excluded.expires_ms"};
 const PgQuery revoke_session{"revoke_session", "DELETE FROM sessions WHERE token_hash = $1"};
 const PgQuery create_table{"create_table", "INSERT INTO tables (id, created_ms, creation) VALUES ($1, $2, $3)"};
-// An entry goes in only right after the table's last one (one statement, no cache of the last
-// sequence number: what the database holds decides).
+// An entry goes in only right after the table's last one, and only in the table's epoch (one
+// statement, no cache: what the database holds decides). FOR SHARE: a claim by another node waits
+// for this transaction, so that no entry of a stale epoch commits after the claim.
 const PgQuery append_entry{"append_entry",
                            "INSERT INTO journal (table_id, seq, at_ms, event) SELECT $1::text, $2::bigint, "
                            "$3::bigint, $4::text WHERE (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE table_id = "
-                           "$1::text) = $2::bigint - 1"};
+                           "$1::text) = $2::bigint - 1 AND (SELECT epoch FROM tables WHERE id = $1::text FOR SHARE) = "
+                           "$5::bigint"};
+const PgQuery epoch_of{"epoch_of", "SELECT epoch FROM tables WHERE id = $1"};
 const PgQuery last_seq{"last_seq", "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE table_id = $1"};
 const PgQuery close_table{"close_table", "UPDATE tables SET closed = 1 WHERE id = $1"};
 const PgQuery drop_journal{"drop_journal", "DELETE FROM journal WHERE table_id = $1"};
@@ -72,6 +77,18 @@ const PgQuery put_rating{
     "$3, $4, $5, $6, $7, $8) ON CONFLICT (account_id, variant) DO UPDATE SET rating = excluded.rating, rd = "
     "excluded.rd, volatility = excluded.volatility, games = excluded.games, entry_key = excluded.entry_key, "
     "updated_ms = excluded.updated_ms"};
+const PgQuery lease_of{"lease_of", "SELECT owner, lease_until_ms, epoch FROM tables WHERE id = $1 AND closed = 0"};
+// The lease rules of table_leases.hpp as conditional updates; when one changes nothing, the rules
+// say why.
+const PgQuery claim_lease{"claim_lease",
+                          "UPDATE tables SET owner = $2, lease_until_ms = $5, epoch = epoch + 1 WHERE id = $1 AND "
+                          "closed = 0 AND epoch = $3 AND lease_until_ms <= $4"};
+const PgQuery renew_lease{"renew_lease",
+                          "UPDATE tables SET lease_until_ms = $4 WHERE id = $1 AND closed = 0 AND owner = $2 AND "
+                          "epoch = $3"};
+const PgQuery release_lease{"release_lease",
+                            "UPDATE tables SET owner = '', lease_until_ms = 0 WHERE id = $1 AND closed = 0 AND owner "
+                            "= $2 AND epoch = $3"};
 const PgQuery probe_write{"probe",
                           "INSERT INTO health (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = "
                           "excluded.at_ms"};
@@ -92,9 +109,11 @@ void PostgresWriter::transaction(const std::function<void()>& body) {
     }
 }
 
-bool PostgresWriter::conflict(const StoreError& error) const {
+std::optional<CommitError::Kind> PostgresWriter::refusal(const StoreError& error) const {
+    if (const auto* refused = dynamic_cast<const Refusal*>(&error)) return refused->kind();
     const auto* pg = dynamic_cast<const PgError*>(&error);
-    return pg && pg->conflict();
+    if (pg && pg->conflict()) return CommitError::Kind::Conflict;
+    return std::nullopt;
 }
 
 void PostgresWriter::probe() {
@@ -115,7 +134,7 @@ void PostgresWriter::apply(const Write& write) {
             [&](const CreateTable& c) {
                 db_.run(create_table, {c.table.id, c.table.created_ms, c.table.creation});
             },
-            [&](const AppendJournal& a) { append(a.entry); },
+            [&](const AppendJournal& a) { append(a); },
             [&](const CloseTable& c) {
                 db_.run(close_table, {c.table_id});
                 db_.run(drop_journal, {c.table_id});
@@ -128,12 +147,19 @@ void PostgresWriter::apply(const Write& write) {
                         {e.key, e.account_id, e.match_id, e.variant, e.xp, e.games, e.wins, e.abandons, e.at_ms});
             },
             [&](const PostRating& p) { rate(p.entry); },
+            [&](const ClaimTable& c) { claim(c); },
+            [&](const RenewLease& r) { renew(r); },
+            [&](const ReleaseTable& r) { release(r); },
         },
         write);
 }
 
-void PostgresWriter::append(const JournalEntry& e) {
-    if (db_.run(append_entry, {e.table_id, e.seq, e.at_ms, e.event}).affected() == 1) return;
+void PostgresWriter::append(const AppendJournal& a) {
+    const auto& e = a.entry;
+    if (db_.run(append_entry, {e.table_id, e.seq, e.at_ms, e.event, a.epoch}).affected() == 1) return;
+    const auto epoch = db_.run(epoch_of, {e.table_id});
+    if (epoch.rows())
+        if (auto refused = refuse_append(static_cast<std::uint64_t>(epoch.integer(0, 0)), a)) throw *refused;
     const auto last = db_.run(last_seq, {e.table_id}).integer(0, 0);
     throw PgError(journal_gap, "journal of table " + e.table_id + ": entry " + std::to_string(e.seq) +
                                    " does not follow entry " + std::to_string(last));
@@ -159,6 +185,30 @@ void PostgresWriter::post(const LedgerEntry& e) {
 void PostgresWriter::rate(const RatingEntry& e) {
     if (db_.run(post_rating_key, {e.key}).affected() == 0) return;  // this match moved it already
     db_.run(put_rating, {e.account_id, e.variant, e.rating, e.rd, e.volatility, e.games, e.key, e.at_ms});
+}
+
+std::optional<TableLease> PostgresWriter::lease(const std::string& table_id) {
+    const auto r = db_.run(lease_of, {table_id});
+    if (!r.rows()) return std::nullopt;
+    return TableLease{r.text(0, 0), r.integer(0, 1), static_cast<std::uint64_t>(r.integer(0, 2))};
+}
+
+void PostgresWriter::claim(const ClaimTable& c) {
+    if (db_.run(claim_lease, {c.table_id, c.node, c.seen_epoch, c.now_ms, c.until_ms}).affected() == 1) return;
+    if (auto refused = refuse_claim(lease(c.table_id), c)) throw *refused;
+    throw Refusal(CommitError::Kind::Conflict, "table " + c.table_id + " changed while it was claimed");
+}
+
+void PostgresWriter::renew(const RenewLease& r) {
+    if (db_.run(renew_lease, {r.table_id, r.node, r.epoch, r.until_ms}).affected() == 1) return;
+    if (auto refused = refuse_holder(lease(r.table_id), r.table_id, r.node, r.epoch)) throw *refused;
+    throw Refusal(CommitError::Kind::Conflict, "table " + r.table_id + " changed while its lease was renewed");
+}
+
+void PostgresWriter::release(const ReleaseTable& r) {
+    if (db_.run(release_lease, {r.table_id, r.node, r.epoch}).affected() == 1) return;
+    if (auto refused = refuse_holder(lease(r.table_id), r.table_id, r.node, r.epoch)) throw *refused;
+    throw Refusal(CommitError::Kind::Conflict, "table " + r.table_id + " changed while it was released");
 }
 
 }  // namespace belote::store

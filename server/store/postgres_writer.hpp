@@ -21,15 +21,21 @@ public:
     /// BEGIN ... COMMIT around `body`; connects again first when the connection was lost.
     void transaction(const std::function<void()>& body) override;
     void apply(const Write& write) override;
-    /// A PgError of class 23 (unique key, foreign key, CHECK), which a journal gap also is.
-    bool conflict(const StoreError& error) const override;
+    /// A Refusal's kind (table_leases.hpp), or Conflict for a PgError of class 23 (unique key,
+    /// foreign key, CHECK), which a journal gap also is.
+    std::optional<CommitError::Kind> refusal(const StoreError& error) const override;
     void probe() override;
 
 private:
-    void append(const JournalEntry& entry);
+    void append(const AppendJournal& append);
     void post(const LedgerEntry& entry);
     void put(const FinishedMatch& match);
     void rate(const RatingEntry& entry);
+    void claim(const ClaimTable& claim);
+    void renew(const RenewLease& renew);
+    void release(const ReleaseTable& release);
+    /// The lease of the open table `table_id` as this transaction sees it.
+    std::optional<TableLease> lease(const std::string& table_id);
 
     PgConnection db_;
 };

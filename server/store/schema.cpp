@@ -146,6 +146,13 @@ DROP TABLE journal;
 ALTER TABLE journal_log RENAME TO journal;
 {journal_index}
 )sql",
+        // 4: the directory of tables (docs/operations.md "Table ownership"): each table's owner
+        // (a node id), the end of its lease, and the epoch of that ownership.
+        R"sql(
+ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN lease_until_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+)sql",
     };
     return all;
 }
