@@ -1,6 +1,7 @@
 // What only the PostgreSQL store does (what every store does is in store_test.cpp): its URL shown
 // without the password, the migrations in its dialect, two servers migrating one database at once,
-// and a database that ends the store's connections and refuses new ones for a while.
+// a database that ends the store's connections and refuses new ones for a while, and two nodes on
+// one database where the one that lost a table can no longer append to it.
 
 #include <gtest/gtest.h>
 
@@ -138,6 +139,38 @@ TEST_F(PostgresStoreOnServerTest, ALostDatabaseFailsCommitsUntilItIsBackAndKeeps
     ASSERT_TRUE(table);
     ASSERT_EQ(table->journal.size(), 2u);
     EXPECT_EQ(table->journal[1].seq, 2u);
+}
+
+TEST_F(PostgresStoreOnServerTest, TwoNodesOnOneDatabaseAStaleOwnersAppendIsRefused) {
+    // Two servers (nodes a and b), each with its own store on the same database.
+    auto b = subject().open();
+    auto& a = store();
+    const auto append = [](std::uint64_t seq, std::uint64_t epoch) { return AppendJournal{entry("t1", seq), epoch}; };
+    ASSERT_EQ(commit_and_wait(a, {CreateTable{{"t1", 10, "{}"}}, ClaimTable{"t1", "a", 0, 1000, 11000}, append(1, 1)}),
+              std::nullopt);
+    auto held = commit_and_wait(*b, {ClaimTable{"t1", "b", 1, 5000, 15000}});
+    ASSERT_TRUE(held);
+    EXPECT_EQ(held->kind, CommitError::Kind::LeaseHeld);
+    // a stops renewing (paused, cut off); once its lease ended, b claims the table and goes on.
+    ASSERT_EQ(commit_and_wait(*b, {ClaimTable{"t1", "b", 1, 11000, 21000}}), std::nullopt);
+    ASSERT_EQ(commit_and_wait(*b, {append(2, 2)}), std::nullopt);
+    auto stale = commit_and_wait(a, {append(2, 1)});  // a wakes up and writes what it had
+    ASSERT_TRUE(stale);
+    EXPECT_EQ(stale->kind, CommitError::Kind::StaleEpoch);
+    stale = commit_and_wait(a, {append(3, 1)});
+    ASSERT_TRUE(stale);
+    EXPECT_EQ(stale->kind, CommitError::Kind::StaleEpoch);
+    auto renewal = commit_and_wait(a, {RenewLease{"t1", "a", 1, 31000}});
+    ASSERT_TRUE(renewal);
+    EXPECT_EQ(renewal->kind, CommitError::Kind::StaleEpoch);
+    EXPECT_TRUE(a.healthy());
+    for (Store* node : {&a, b.get()}) {
+        EXPECT_EQ(node->table_lease("t1"), (TableLease{"b", 21000, 2}));
+        const auto table = node->open_table("t1");
+        ASSERT_TRUE(table);
+        ASSERT_EQ(table->journal.size(), 2u);
+        EXPECT_EQ(table->journal[1].seq, 2u);
+    }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include "server/store/store.hpp"
@@ -18,6 +19,9 @@ enum class StoreKind { Memory, Sqlite, Postgres };
 
 /// "Memory", "Sqlite", "Postgres": the suffix of a test's name.
 std::string kind_name(StoreKind kind);
+
+/// Prints a kind by its name in test failures (GoogleTest's hook).
+inline void PrintTo(StoreKind kind, std::ostream* out) { *out << kind_name(kind); }
 
 /// One store of a kind on data of its own: a temporary directory (SQLite), a schema (PostgreSQL).
 class StoreUnderTest {
