@@ -167,6 +167,14 @@ struct RequestJudge {
         return Events{InviteRenewed{c.code}};
     }
     Decision operator()(const GetRecord&) const { return Events{}; }
+    Decision operator()(const Ready& c) const {
+        if (!seat) return refuse(TableRefusal::NotSeated, "only a seated player says it is ready");
+        if (s.match_running()) return refuse(TableRefusal::MatchInProgress, "ready is said between matches");
+        if (s.status() != TableStatus::Finished)
+            return refuse(RejectReason::NotStarted, "ready is said after a match, for the next one");
+        if (s.seats[*seat].ready == c.ready) return Events{};  // said already: nothing changes
+        return Events{ReadyChanged{*seat, c.ready}};
+    }
 };
 
 /// True when the robot must first make the decision pending for `seat` (docs/protocol.md
@@ -223,6 +231,21 @@ struct MachineJudge {
         if (!seat || !s.seats[*seat].disconnected) return Events{};
         if (!c.after_robot && robot_decides_first(s, *seat)) return Deferred{};
         return Events{Reconnected{*seat}};
+    }
+    Decision operator()(const FillExpired& c) const {
+        if (s.fill_deadline != c.deadline || s.fill_spent || s.matches_begun || !s.chief()) return Events{};
+        Events events{SeatsFilled{}};
+        Lineup lineup;
+        lineup.seats = s.seat_count();
+        for (int k = 0; k < s.seat_count(); ++k) {
+            if (s.seats[k].empty()) events.push_back(RobotSeated{k, RobotLevel::Easy});
+            if (s.seats[k].human) lineup.players[k] = s.seats[k].human->id;
+        }
+        // Without the players' standings (a competitive table's stakes and ratings need them from
+        // the store) only a practice match starts on its own; a competitive table waits for its chief.
+        auto terms = match_terms(s.settings.competitive, s.settings.stake, lineup, {});
+        if (terms.terms) events.push_back(MatchBegun{c.seed, *terms.terms});
+        return events;
     }
     Decision operator()(const ShowedUp& c) const {
         auto seat = s.seat_of(c.who.id);

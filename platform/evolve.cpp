@@ -39,6 +39,22 @@ struct Apply {
         s.seats[seat] = SeatState{};
         show_seat(seat);
         if (s.chief() != chief_before) show_options();
+        rearm_fill();
+    }
+
+    /// The robot fill (settings.robot_fill_s) is armed while a human sits at a table that has not
+    /// begun its first match and the fill has not run; its deadline counts from the moment it is armed.
+    void rearm_fill() const {
+        bool human = false;
+        for (int seat = 0; seat < s.seat_count(); ++seat) human = human || s.seats[seat].human.has_value();
+        const bool wanted = s.settings.robot_fill_s > 0 && !s.fill_spent && s.matches_begun == 0 && human;
+        if (wanted && !s.fill_deadline) {
+            s.fill_deadline = now + static_cast<std::int64_t>(s.settings.robot_fill_s) * 1000;
+            notify(RobotFillNotice{s.fill_deadline});
+        } else if (!wanted && s.fill_deadline) {
+            s.fill_deadline.reset();
+            notify(RobotFillNotice{});
+        }
     }
 
     void operator()(const Seated& e) const {
@@ -48,6 +64,7 @@ struct Apply {
         st.sat_order = ++s.sit_counter;
         show_seat(e.seat);
         st.seated_since_v = s.v;
+        rearm_fill();
     }
     void operator()(const RobotSeated& e) const {
         s.seats[e.seat].robot = true;
@@ -60,6 +77,7 @@ struct Apply {
         s.settings = e.settings;
         if (s.match.phase() == Phase::NotStarted) s.match = Match(s.options, s.match.seed());
         show_options();
+        rearm_fill();
     }
     void operator()(const SpectatorJoined& e) const {
         s.departed_spectators.erase(e.player.id);
@@ -78,6 +96,8 @@ struct Apply {
         auto& times = s.chatted[e.from.id];
         while (!times.empty() && times.front() <= horizon) times.pop_front();
         times.push_back(now);
+        s.chat.push_back(e);
+        while (s.chat.size() > s.policy.chat_history) s.chat.pop_front();
         notify(e);
     }
     void operator()(const InviteRenewed& e) const { s.invite = e.code; }
@@ -102,7 +122,9 @@ struct Apply {
             st.auto_moves = 0;
             st.away = false;
             st.abandoned = false;
+            st.ready = false;
         }
+        rearm_fill();
         for (int seat = 0; seat < s.seat_count(); ++seat)
             if (s.seats[seat].disconnected) {
                 s.seats[seat].reclaim_deadline = now + s.policy.reclaim_window.count();
@@ -168,6 +190,14 @@ struct Apply {
         s.cancel.reset();
         notify(e);
     }
+    void operator()(const ReadyChanged& e) const {
+        s.seats[e.seat].ready = e.ready;
+        notify(e);
+    }
+    void operator()(const SeatsFilled&) const {
+        s.fill_spent = true;
+        rearm_fill();
+    }
     void operator()(const MatchCancelled& e) const {
         s.cancel.reset();
         s.cancelled = true;
@@ -193,8 +223,13 @@ struct Apply {
                 notify(TurnNotice{std::move(*turn), s.turn_deadline});
             } else if (const auto* end = std::get_if<MatchEnded>(&event)) {
                 s.settlement = settle(s.lineup(), s.terms, static_cast<int>(end->winner), s.match_abandoned);
-                MatchEndNotice notice{
-                    *end, {}, s.settings.stake, s.settings.competitive, s.settlement.seats, unmoved_of(s.terms)};
+                MatchEndNotice notice{*end,
+                                      {},
+                                      s.settings.stake,
+                                      s.settings.competitive,
+                                      s.settlement.seats,
+                                      unmoved_of(s.terms),
+                                      s.match_names()};
                 for (int seat = 0; seat < s.seat_count(); ++seat)
                     if (s.seats[seat].abandoned) notice.abandoned.push_back(seat);
                 notify(std::move(notice));

@@ -28,6 +28,7 @@ struct MatchEndNotice {
     bool competitive = false;
     std::vector<SeatOutcome> outcomes;  ///< chips and XP of each seat (docs/room.md)
     Unmoved unmoved = Unmoved::None;    ///< why the whole match moved nothing, if it did not
+    std::vector<PlayerInfo> players;    ///< who played it, by seat, named as when it began
 };
 /// Who sits in `seat` now (nullopt: nobody).
 struct SeatChangedNotice {
@@ -52,12 +53,18 @@ struct SpectatorCount {
     int count = 0;
 };
 
+/// When robots take the empty seats of a table waiting for its first match, and the match starts
+/// (epoch ms); nullopt: no robot fill is pending.
+struct RobotFillNotice {
+    std::optional<std::int64_t> deadline;
+};
+
 /// One outbound table message. Engine events other than TurnStarted and MatchEnded are carried as
 /// they are (projected per recipient by protocol/); those two always come as TurnNotice and
 /// MatchEndNotice.
-using Notice =
-    std::variant<Event, TurnNotice, MatchEndNotice, SeatChangedNotice, OptionsNotice, SeatStatusNotice, SpectatorCount,
-                 AutoMoved, CancelProposed, CancelVoted, CancelRejected, MatchCancelled, ChatPosted>;
+using Notice = std::variant<Event, TurnNotice, MatchEndNotice, SeatChangedNotice, OptionsNotice, SeatStatusNotice,
+                            SpectatorCount, AutoMoved, CancelProposed, CancelVoted, CancelRejected, MatchCancelled,
+                            ChatPosted, ReadyChanged, RobotFillNotice>;
 
 /// A notice with its version.
 struct Published {

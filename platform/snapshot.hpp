@@ -27,6 +27,10 @@ struct Snapshot {
     bool cancelled = false;
     std::optional<CancelVote> cancel;
     int spectators = 0;
+    std::vector<bool> ready;                    ///< by seat: ready for the next match (between matches)
+    std::vector<ChatPosted> chat;               ///< the table's recent chat, oldest first
+    std::vector<PlayerInfo> match_players;      ///< who played the current (or last) match, by seat
+    std::optional<std::int64_t> fill_deadline;  ///< when robots fill the empty seats (quick play)
 };
 
 /// The snapshot of `state` for `observer` (a seat, or a spectator).

@@ -82,9 +82,15 @@ struct GetRecord {
     std::optional<std::string> invite;
 };
 
+/// `ready`: between matches, a seated human says whether they are ready for the next one (the
+/// rematch: docs/protocol.md "Rematch").
+struct Ready {
+    bool ready = true;
+};
+
 /// Any request a person sends to a table.
 using TableRequest = std::variant<Sit, AddRobot, Start, Act, SetOptions, RemoveRobot, Stand, ProposeCancel, VoteCancel,
-                                  Watch, Chat, RenewInvite, GetRecord>;
+                                  Watch, Chat, RenewInvite, GetRecord, Ready>;
 
 /// A request from `from`.
 struct FromPlayer {
@@ -112,6 +118,13 @@ struct ReclaimExpired {
 struct CancelExpired {
     std::uint64_t proposal = 0;
 };
+/// The robot fill of a table waiting for its first match (TableSettings::robot_fill_s) reached
+/// `deadline` (epoch ms). `seed` is filled by the server from its CSPRNG before the table decides,
+/// as for Start.
+struct FillExpired {
+    std::int64_t deadline = 0;
+    std::uint64_t seed = 0;
+};
 /// `who` has no connection any more.
 struct ConnectionLost {
     PlayerRef who;
@@ -131,6 +144,6 @@ struct ShowedUp {
 
 /// Anything decide() takes.
 using Command = std::variant<FromPlayer, RobotMove, TurnExpired, ReclaimExpired, CancelExpired, ConnectionLost,
-                             ConnectionBack, ShowedUp>;
+                             ConnectionBack, ShowedUp, FillExpired>;
 
 }  // namespace belote::platform

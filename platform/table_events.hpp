@@ -122,10 +122,19 @@ struct CancelRejected {
 /// Every voter accepted: the match ends, cancelled, with no result.
 struct MatchCancelled {};
 
+/// `seat` is ready for the next match (or no longer), between matches.
+struct ReadyChanged {
+    int seat = 0;
+    bool ready = false;
+};
+/// The robot fill's deadline passed: robots take the empty seats (RobotSeated events follow) and the
+/// fill is spent (it runs once, before the table's first match).
+struct SeatsFilled {};
+
 /// Any table event.
-using TableEvent =
-    std::variant<Seated, RobotSeated, SeatFreed, OptionsChanged, SpectatorJoined, SpectatorLeft, ChatPosted,
-                 InviteRenewed, MatchBegun, ActionTaken, TurnOverdue, AutoMoved, WentAway, CameBack, Disconnected,
-                 Reconnected, Abandoned, CancelProposed, CancelVoted, CancelRejected, MatchCancelled>;
+using TableEvent = std::variant<Seated, RobotSeated, SeatFreed, OptionsChanged, SpectatorJoined, SpectatorLeft,
+                                ChatPosted, InviteRenewed, MatchBegun, ActionTaken, TurnOverdue, AutoMoved, WentAway,
+                                CameBack, Disconnected, Reconnected, Abandoned, CancelProposed, CancelVoted,
+                                CancelRejected, MatchCancelled, ReadyChanged, SeatsFilled>;
 
 }  // namespace belote::platform

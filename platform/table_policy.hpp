@@ -23,6 +23,8 @@ struct TablePolicy {
     /// Chat: at most `chat_burst` messages per connection in any `chat_period`.
     int chat_burst = 5;
     std::chrono::milliseconds chat_period = std::chrono::seconds(10);
+    /// Chat messages a table keeps and sends in its snapshots (to whoever joins or comes back).
+    std::size_t chat_history = 50;
     /// The level of the robot that plays a human's seat (disconnected, away, abandoned, overdue).
     RobotLevel takeover_robot_level = RobotLevel::Expert;
 };

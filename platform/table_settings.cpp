@@ -14,6 +14,7 @@ void apply_patch(const OptionsPatch& patch, MatchOptions& match, TableSettings& 
     if (patch.spectators) settings.spectators = *patch.spectators;
     if (patch.competitive) settings.competitive = *patch.competitive;
     if (patch.stake) settings.stake = *patch.stake;
+    if (patch.robot_fill_s) settings.robot_fill_s = *patch.robot_fill_s;
 }
 
 }  // namespace belote::platform

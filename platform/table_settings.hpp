@@ -20,6 +20,10 @@ struct TableSettings {
     bool spectators = true;      ///< anyone who may see the table may watch it
     bool competitive = false;    ///< competitive (true) or practice (false)
     int stake = 0;               ///< chips per player, stored with each match (0..max_stake)
+    /// Robot fill (quick play): this many seconds after the first person sits at a table that has not
+    /// begun its first match, robots take the empty seats and the match starts; 0 = off, else
+    /// min..max_turn_time_s.
+    int robot_fill_s = 0;
     bool operator==(const TableSettings&) const = default;
 };
 
@@ -36,6 +40,7 @@ struct OptionsPatch {
     std::optional<bool> spectators;
     std::optional<bool> competitive;
     std::optional<int> stake;
+    std::optional<int> robot_fill_s;
 };
 
 /// Applies `patch` to `match` (variant, target) and `settings` (the rest). A change of variant

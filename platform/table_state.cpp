@@ -113,4 +113,16 @@ Lineup TableState::lineup() const {
     return l;
 }
 
+std::vector<PlayerInfo> TableState::match_names() const {
+    std::vector<PlayerInfo> out;
+    if (!matches_begun) return out;
+    for (int seat = 0; seat < seat_count(); ++seat) {
+        if (match_lineup[seat])
+            out.push_back({match_lineup[seat]->name, false, std::nullopt});
+        else
+            out.push_back({"Robot " + std::to_string(seat), true, std::nullopt});
+    }
+    return out;
+}
+
 }  // namespace belote::platform

@@ -14,6 +14,7 @@
 #include "engine/match.hpp"
 #include "engine/record.hpp"
 #include "platform/table_commands.hpp"
+#include "platform/table_events.hpp"
 #include "platform/table_info.hpp"
 #include "platform/table_policy.hpp"
 #include "platform/table_settings.hpp"
@@ -33,6 +34,7 @@ struct SeatState {
     bool away = false;         ///< too many automatic moves in a row: the robot plays
     int auto_moves = 0;        ///< automatic moves in a row
     int cancel_proposals = 0;  ///< this match
+    bool ready = false;        ///< between matches: the human said it is ready for the next one
     bool empty() const { return !human && !robot; }
 };
 
@@ -74,6 +76,11 @@ struct TableState {
     std::map<std::string, PlayerRef> spectators;              ///< by player id
     std::map<std::string, std::int64_t> departed_spectators;  ///< lost their connection: id -> when
     std::map<std::string, std::deque<std::int64_t>> chatted;  ///< recent chat times by player id
+    std::deque<ChatPosted> chat;  ///< the last policy.chat_history messages, for whoever (re)joins
+    /// When robots take the empty seats and the match starts (settings.robot_fill_s): armed while a
+    /// human sits at a table that has not begun its first match.
+    std::optional<std::int64_t> fill_deadline;
+    bool fill_spent = false;  ///< the robot fill ran (it runs once)
 
     /// A new table with no one seated. `options` must be valid (validate()).
     static TableState create(std::string id, const MatchOptions& options, const TableSettings& settings,
@@ -109,6 +116,9 @@ struct TableState {
     std::string match_id() const;
     /// The current (or last) match's players by seat, as it began.
     Lineup lineup() const;
+    /// Who played the current (or last) match, by seat, named as when it began (a robot: "Robot
+    /// <seat>"); empty before the first match.
+    std::vector<PlayerInfo> match_names() const;
 };
 
 }  // namespace belote::platform

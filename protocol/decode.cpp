@@ -125,6 +125,13 @@ void check_target(const std::optional<int>& target) {
         fail(ErrorCode::InvalidOptions, "target must be 301, 501 or 1000");
 }
 
+void check_robot_fill(const std::optional<int>& robot_fill) {
+    using platform::max_turn_time_s, platform::min_turn_time_s;
+    if (robot_fill && *robot_fill != 0 && (*robot_fill < min_turn_time_s || *robot_fill > max_turn_time_s))
+        fail(ErrorCode::InvalidOptions, "robot_fill must be 0 (off) or " + std::to_string(min_turn_time_s) + ".." +
+                                            std::to_string(max_turn_time_s) + " seconds");
+}
+
 void check_turn_time(const std::optional<int>& turn_time) {
     using platform::max_turn_time_s, platform::min_turn_time_s;
     if (turn_time && *turn_time != 0 && (*turn_time < min_turn_time_s || *turn_time > max_turn_time_s))
@@ -260,6 +267,9 @@ platform::TableSettings decode_settings(const json& msg) {
     if (auto v = optional_bool(msg, "spectators")) s.spectators = *v;
     if (auto v = optional_bool(msg, "competitive")) s.competitive = *v;
     if (auto v = optional_int(msg, "stake", 0, platform::max_stake)) s.stake = *v;
+    auto robot_fill = optional_int(msg, "robot_fill", 0, 100000);
+    check_robot_fill(robot_fill);
+    if (robot_fill) s.robot_fill_s = *robot_fill;
     return s;
 }
 
@@ -295,6 +305,8 @@ platform::OptionsPatch decode_patch(const json& msg) {
     patch.spectators = optional_bool(o, "spectators");
     patch.competitive = optional_bool(o, "competitive");
     patch.stake = optional_int(o, "stake", 0, platform::max_stake);
+    patch.robot_fill_s = optional_int(o, "robot_fill", 0, 100000);
+    check_robot_fill(patch.robot_fill_s);
     if (auto r = o.find("rules"); r != o.end()) {  // docs/rules.md §9, for the variant named with them
         if (!patch.variant) fail(ErrorCode::InvalidOptions, "field 'rules' needs 'variant' in the same options");
         auto rules = rules_from_json(*r, *patch.variant);
@@ -381,14 +393,18 @@ std::optional<platform::TableRequest> table_request(std::string_view type, const
         return Chat{std::move(text)};
     }
     if (type == "renew_invite") return RenewInvite{};
+    if (type == "ready") {
+        auto ready = optional_bool(msg, "ready");
+        return Ready{ready.value_or(true)};
+    }
     return std::nullopt;
 }
 
 bool is_table_type(std::string_view type) {
     static constexpr std::string_view types[] = {
-        "sit",   "add_robot",      "remove_robot", "start",  "take",      "declare",     "pass",
-        "name",  "play",           "bid",          "contre", "surcontre", "get_record",  "set_options",
-        "stand", "propose_cancel", "vote_cancel",  "watch",  "chat",      "renew_invite"};
+        "sit",   "add_robot",      "remove_robot", "start",  "take",      "declare",      "pass",
+        "name",  "play",           "bid",          "contre", "surcontre", "get_record",   "set_options",
+        "stand", "propose_cancel", "vote_cancel",  "watch",  "chat",      "renew_invite", "ready"};
     for (std::string_view t : types)
         if (type == t) return true;
     return false;

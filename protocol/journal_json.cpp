@@ -37,10 +37,12 @@ json ratings_json(const std::array<Rating, 4>& ratings) {
 }
 
 json options_fields(const MatchOptions& options, const TableSettings& settings) {
-    return {{"variant", to_string(options.variant)}, {"target", options.target},
-            {"rules", rules_json(options)},          {"turn_time", settings.turn_time_s},
-            {"private", settings.private_table},     {"spectators", settings.spectators},
-            {"competitive", settings.competitive},   {"stake", settings.stake}};
+    json out = {{"variant", to_string(options.variant)}, {"target", options.target},
+                {"rules", rules_json(options)},          {"turn_time", settings.turn_time_s},
+                {"private", settings.private_table},     {"spectators", settings.spectators},
+                {"competitive", settings.competitive},   {"stake", settings.stake}};
+    if (settings.robot_fill_s > 0) out["robot_fill"] = settings.robot_fill_s;  // absent: off (and before it existed)
+    return out;
 }
 
 std::string_view source_name(ActionSource source) {
@@ -150,6 +152,12 @@ json event_json(const TableEvent& event) {
             [](const MatchCancelled&) -> json {
                 return {{"event", "match_cancelled"}};
             },
+            [](const ReadyChanged& e) -> json {
+                return {{"event", "ready_changed"}, {"seat", e.seat}, {"ready", e.ready}};
+            },
+            [](const SeatsFilled&) -> json {
+                return {{"event", "seats_filled"}};
+            },
         },
         event);
 }
@@ -209,6 +217,7 @@ TableSettings settings_of(const json& j) {
     s.spectators = get<bool>(j, "spectators");
     s.competitive = get<bool>(j, "competitive");
     s.stake = get<int>(j, "stake");
+    if (j.contains("robot_fill")) s.robot_fill_s = get<int>(j, "robot_fill");
     return s;
 }
 
@@ -276,6 +285,8 @@ TableEvent event_of(const json& j) {
     if (name == "cancel_voted") return CancelVoted{seat_field(j, "seat"), get<bool>(j, "accept")};
     if (name == "cancel_rejected") return CancelRejected{cancel_end_of(get<std::string>(j, "reason"))};
     if (name == "match_cancelled") return MatchCancelled{};
+    if (name == "ready_changed") return ReadyChanged{seat_field(j, "seat"), get<bool>(j, "ready")};
+    if (name == "seats_filled") return SeatsFilled{};
     throw Malformed{"unknown event '" + name + "'"};
 }
 

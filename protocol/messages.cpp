@@ -68,13 +68,12 @@ struct PlatformBody {
         return {{"type", "cancel_rejected"}, {"reason", cancel_end_name(n.reason)}};
     }
     json operator()(const platform::MatchCancelled&) const { return {{"type", "match_cancelled"}}; }
-    json operator()(const platform::ChatPosted& n) const {
-        return {{"type", "chat"},
-                {"from",
-                 {{"name", n.from.name},
-                  {"role", n.seat ? "player" : "spectator"},
-                  {"seat", n.seat ? json(*n.seat) : json(nullptr)}}},
-                {"text", n.text}};
+    json operator()(const platform::ChatPosted& n) const { return chat_json(n); }
+    json operator()(const platform::ReadyChanged& n) const {
+        return {{"type", "ready"}, {"seat", n.seat}, {"ready", n.ready}};
+    }
+    json operator()(const platform::RobotFillNotice& n) const {
+        return {{"type", "robot_fill"}, {"deadline", optional_time(n.deadline)}};
     }
 };
 
@@ -109,6 +108,7 @@ json notice_json(const platform::Notice& notice, const Observer& observer, std::
                          {"why", o.why == platform::Unmoved::None ? json(nullptr) : json(to_string(o.why))}});
                 }
                 out["results"] = std::move(seats);
+                out["players"] = players_json(n.players);
                 return out;
             },
             [&](const auto& n) {

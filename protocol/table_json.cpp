@@ -109,6 +109,16 @@ json view_json(const View& view) {
     out["belote_seat"] = optional_int(view.belote_seat);
     out["trick"] = view.phase == Phase::Play ? trick_json(view.trick) : json(nullptr);
     out["last_trick"] = view.last_trick ? trick_json(*view.last_trick) : json(nullptr);
+    json tricks = json::array();  // the completed tricks of the deal (public): the log of a player who comes back
+    for (const Trick& t : view.tricks) {
+        json trick = trick_json(t);
+        if (view.contract) {
+            trick["winner"] = t.winner(*view.contract);
+            trick["points"] = t.points(*view.contract);
+        }
+        tricks.push_back(std::move(trick));
+    }
+    out["tricks"] = std::move(tricks);
     out["tricks_won"] = view.tricks_won;
     out["card_points_won"] = view.card_points_won;
     out["totals"] = view.totals;
@@ -155,7 +165,23 @@ json options_json(const MatchOptions& match, const platform::TableSettings& sett
                 {"spectators", settings.spectators},
                 {"competitive", settings.competitive},
                 {"stake", settings.stake}};
+    if (settings.robot_fill_s > 0) out["robot_fill"] = settings.robot_fill_s;
     if (json rules = rules_changed_json(match); !rules.empty()) out["rules"] = std::move(rules);
+    return out;
+}
+
+json chat_json(const platform::ChatPosted& chat) {
+    return {{"type", "chat"},
+            {"from",
+             {{"name", chat.from.name},
+              {"role", chat.seat ? "player" : "spectator"},
+              {"seat", chat.seat ? json(*chat.seat) : json(nullptr)}}},
+            {"text", chat.text}};
+}
+
+json players_json(const std::vector<PlayerInfo>& players) {
+    json out = json::array();
+    for (const auto& p : players) out.push_back({{"name", p.name}, {"robot", p.robot}});
     return out;
 }
 
@@ -193,6 +219,16 @@ json snapshot_json(const platform::Snapshot& snapshot) {
         out["cancel"] = nullptr;
     }
     out["spectators"] = snapshot.spectators;
+    out["ready"] = snapshot.ready;
+    json chat = json::array();
+    for (const auto& c : snapshot.chat) {
+        json line = chat_json(c);
+        line.erase("type");
+        chat.push_back(std::move(line));
+    }
+    out["chat"] = std::move(chat);
+    out["match_players"] = players_json(snapshot.match_players);
+    out["robot_fill"] = optional_time(snapshot.fill_deadline);
     return out;
 }
 

@@ -40,8 +40,9 @@ nlohmann::json lobby_entry_json(const platform::LobbyEntry& entry);
 /// counts as changed. Empty when every option has its default.
 nlohmann::json rules_changed_json(const MatchOptions& options);
 
-/// {"variant","target","turn_time","private","spectators","competitive","stake"}, and "rules"
-/// (rules_changed_json) when some rule option is not its default (docs/protocol.md "Table options").
+/// {"variant","target","turn_time","private","spectators","competitive","stake"}, "robot_fill"
+/// when it is on, and "rules" (rules_changed_json) when some rule option is not its default
+/// (docs/protocol.md "Table options").
 nlohmann::json options_json(const MatchOptions& match, const platform::TableSettings& settings);
 
 /// The `seat_changed` event: {"type":"seat_changed","table","v","seat","player"}.
@@ -58,6 +59,13 @@ nlohmann::json snapshot_json(const platform::Snapshot& snapshot);
 
 /// The body of a seat_status event (without "type"): {"seat","status","robot_playing","reclaim_deadline"}.
 nlohmann::json seat_status_json(const platform::SeatStatusNotice& status);
+
+/// The `chat` event without "table" and "v": {"type":"chat","from":{"name","role","seat"},"text"}
+/// (also each entry of a snapshot's `chat`).
+nlohmann::json chat_json(const platform::ChatPosted& chat);
+
+/// [{"name","robot"}, …] by seat: who played a match (match_ended.players, a snapshot's `match_players`).
+nlohmann::json players_json(const std::vector<platform::PlayerInfo>& players);
 
 /// The `view` object of a snapshot. `hand` and `legal` are present only when the view is a seat's
 /// (engine views never hold another seat's hand: docs/design.md invariant 2).

@@ -35,7 +35,8 @@ bool changes_entry(const platform::TableEvent& event) {
            std::holds_alternative<platform::SpectatorJoined>(event) ||
            std::holds_alternative<platform::SpectatorLeft>(event) ||
            std::holds_alternative<platform::MatchBegun>(event) ||
-           std::holds_alternative<platform::MatchCancelled>(event);
+           std::holds_alternative<platform::MatchCancelled>(event) ||
+           std::holds_alternative<platform::SeatsFilled>(event);
 }
 
 }  // namespace
@@ -147,6 +148,17 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
     }
     const std::int64_t now = services_.clock->now_ms();
     platform::Decision decision = platform::decide(state_, command, now);
+    if (const auto* fill = std::get_if<platform::FillExpired>(&command)) {
+        // The robot fill starts a match: its seed is drawn only when it does (as for Start).
+        const auto* events = std::get_if<std::vector<platform::TableEvent>>(&decision);
+        if (events && std::any_of(events->begin(), events->end(), [](const platform::TableEvent& e) {
+                return std::holds_alternative<platform::MatchBegun>(e);
+            })) {
+            platform::FillExpired seeded = *fill;
+            seeded.seed = services_.random->seed();
+            decision = platform::decide(state_, seeded, now);
+        }
+    }
     if (const auto* refused = std::get_if<platform::Refused>(&decision)) return refuse(*refused, origin);
     if (std::holds_alternative<platform::Deferred>(decision)) {
         parked_.push_back({command, origin.player, origin.seen, origin.resync});
@@ -358,6 +370,11 @@ void TableActor::schedule_timers() {
         cancel_timer_.cancel();
         armed_cancel_ = cancel;
         if (cancel) cancel_timer_ = schedule(state_.cancel->deadline, platform::CancelExpired{cancel});
+    }
+    if (state_.fill_deadline != armed_fill_) {
+        fill_timer_.cancel();
+        armed_fill_ = state_.fill_deadline;
+        if (armed_fill_) fill_timer_ = schedule(*armed_fill_, platform::FillExpired{*armed_fill_, 0});
     }
 }
 
@@ -576,6 +593,8 @@ void TableActor::disarm_timers() {
     }
     cancel_timer_.cancel();
     armed_cancel_ = 0;
+    fill_timer_.cancel();
+    armed_fill_.reset();
     robot_job_.reset();
     ++robot_serial_;
 }

@@ -221,6 +221,8 @@ private:
     std::array<TimerHandle, 4> reclaim_timers_{};
     std::uint64_t armed_cancel_ = 0;
     TimerHandle cancel_timer_;
+    std::optional<std::int64_t> armed_fill_;
+    TimerHandle fill_timer_;
     bool idle_armed_ = false;
     TimerHandle idle_timer_;
 

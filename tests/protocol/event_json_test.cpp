@@ -209,7 +209,7 @@ TEST(SnapshotJsonTest, SeatAndSpectatorViews) {
         "variant":"classic","target":1000,"state":"waiting",
         "view":{"seat":0,"phase":"not_started","deal":0,"dealer":null,"turn_up":null,"hand":[],
                 "hand_sizes":[0,0,0,0],"auction_round":1,"auction":[],"taker":null,"trump":null,
-                "belote_seat":null,"trick":null,"last_trick":null,"tricks_won":[0,0],"card_points_won":[0,0],
+                "belote_seat":null,"trick":null,"last_trick":null,"tricks":[],"tricks_won":[0,0],"card_points_won":[0,0],
                 "totals":[0,0],"escrow":0,"to_act":null,"legal":[],"history":[],"winner":null}})"));
 
     match.start();

@@ -30,7 +30,9 @@ platform::Notice as_notice(const Event& event, std::optional<std::int64_t> deadl
                                   platform::Rating{},
                                   platform::Rating{1662.3, 290, 0.06, 1}};
         platform::SeatOutcome gone{1, "pb", -5, 0, false, true, platform::Unmoved::Abandoned, {}, {}};
-        return platform::MatchEndNotice{*end, {1}, 5, true, {won, gone}, platform::Unmoved::None};
+        // Who played it, named as when it began (issue 14: the result outlives the seats).
+        std::vector<platform::PlayerInfo> players{{"Ana", false, std::nullopt}, {"Robot 1", true, std::nullopt}};
+        return platform::MatchEndNotice{*end, {1}, 5, true, {won, gone}, platform::Unmoved::None, players};
     }
     return event;
 }
@@ -50,6 +52,7 @@ json expected(const Event& event, const Observer& observer, std::uint64_t v, std
                           {"rating", {{"before", 1500}, {"after", 1662}, {"provisional", true}}},
                           {"why", nullptr}},
                          {{"seat", 1}, {"chips", -5}, {"xp", 0}, {"rating", nullptr}, {"why", "abandoned"}}});
+        out["players"] = json::array({{{"name", "Ana"}, {"robot", false}}, {{"name", "Robot 1"}, {"robot", true}}});
     }
     return out;
 }

@@ -72,7 +72,7 @@ public:
         if (type == "melds_shown" || type == "tableaux_dealt") collect_cards(m, k.pub);
         if (type == "snapshot") {
             const json& view = m["view"];
-            for (const char* field : {"turn_up", "trick", "last_trick", "tableaux", "shown_melds"})
+            for (const char* field : {"turn_up", "trick", "last_trick", "tricks", "tableaux", "shown_melds"})
                 if (view.contains(field)) collect_cards(view[field], k.pub);
         }
         // Own cards.

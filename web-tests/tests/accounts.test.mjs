@@ -35,7 +35,7 @@ test('sign up, log out, log in elsewhere and find your seat', async () => {
   await byId(page, 'signup-submit').click();
   await byId(page, 'logout').waitFor();
   assert.equal(await byId(page, 'who-guest').count(), 0);
-  assert.equal(await page.locator('[data-testid="who"] span').textContent(), username);
+  assert.equal(await byId(page, 'who-name').textContent(), username);
   assert.equal(await byId(page, 'signup-panel').isHidden(), true);
   const player = await page.evaluate(() => window.__beloteDebug.player);
   assert.deepEqual(player, { id: guestId, nickname: username, guest: false });

@@ -119,7 +119,7 @@ test('server errors are shown in plain words and can be dismissed', async () => 
   const nasty = '<img src=x onerror=1>';
   const bea = await openPage(browser);
   await signIn(bea, nasty);
-  assert.equal(await bea.locator('[data-testid="who"] span').textContent(), nasty);
+  assert.equal(await byId(bea, 'who-name').textContent(), nasty); // the name opens the player's profile
   await byId(bea, 'refresh-tables').click();
   await byId(bea, `open-${tableId}`).click();
   await byId(bea, 'seat-0-sit').waitFor();

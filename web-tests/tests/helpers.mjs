@@ -125,3 +125,70 @@ export async function playFirstLegalToEnd(page, table) {
   }
   throw new Error('the match did not end');
 }
+
+// ---- issue 14, second pass (table-return*.test.mjs) ----
+
+export const send = (page, body) => page.evaluate((b) => window.__beloteDebug.send(b), body);
+export const tableState = (page, table) => page.evaluate((t) => window.__beloteDebug.state(t), table);
+/** Waits until the page shows a deal under way. */
+export const inDeal = (page) => page.locator('[data-testid="table-view"]:is([data-phase="auction"], [data-phase="play"])').waitFor();
+
+/** Opens table `table` on `page` (through the remembered table and a reload, as a player does). */
+export async function showTable(page, table) {
+  await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
+  await page.reload();
+  await page.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
+}
+
+/** `names[i]` sits in seat i (one page each, its locale `locales[i]`), robots in the other seats of a
+ *  `variant` table made by the first; every page shows it. Returns { pages, table }. */
+export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport } = {}) {
+  const pages = [];
+  for (const [i, name] of names.entries()) {
+    const page = await openPage(browser, viewport, { locale: locales[i] || 'en-US' });
+    await signIn(page, name);
+    pages.push(page);
+  }
+  const r = await send(pages[0], { type: 'create_table', variant, target, ...options });
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  const table = r.reply.table;
+  for (const [i, page] of pages.entries()) {
+    const sat = await send(page, { type: 'sit', table, seat: i });
+    if (!sat.ok) throw new Error(JSON.stringify(sat));
+  }
+  const seats = { decouverte: 2, three_player: 3 }[variant] || 4;
+  for (let seat = names.length; seat < seats; seat++) await send(pages[0], { type: 'add_robot', table, seat });
+  for (const page of pages) await showTable(page, table);
+  return { pages, table };
+}
+
+/** Plays the first legal action of the page's seat until `until(state)` holds (a function run in the
+ *  page); with `forcedByPage`, a card that is the only one the seat may play is left to the page
+ *  (its autoPlay setting). */
+export async function playFirstLegalUntil(page, table, until, { forcedByPage = false } = {}) {
+  for (let guard = 0; guard < 600; guard++) {
+    const next = await (await page.waitForFunction(([table, until]) => {
+      const s = window.__beloteDebug.state(table);
+      const view = document.querySelector('[data-testid="table-view"]');
+      if (!s || !view || String(s.v) !== view.dataset.v) return false;
+      // eslint-disable-next-line no-new-func
+      if (new Function('s', `return (${until})(s)`)(s)) return { done: true };
+      if (s.phase === 'finished') return { over: true };
+      if (s.to_act === s.seat && s.legal.length) return { v: s.v, action: s.legal[0], forced: s.phase === 'play' && s.legal.length === 1 };
+      return false;
+    }, [table, until.toString()], { polling: 30, timeout: 60000 })).jsonValue();
+    if (next.done) return;
+    if (next.over) throw new Error('the match ended first');
+    if (!(forcedByPage && next.forced)) {
+      const sent = await send(page, { ...next.action, table });
+      if (!sent.ok) throw new Error(`the action was refused: ${JSON.stringify(sent)}`);
+    }
+    await page.waitForFunction(([table, v]) => window.__beloteDebug.state(table).v > v, [table, next.v], { polling: 30, timeout: 10000 });
+  }
+  throw new Error('never reached');
+}
+
+/** True when boxes `a` and `b` ({ left, top, right, bottom }) overlap. */
+export const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** The bounding box of the element of `locator`. */
+export const boxOf = (locator) => locator.evaluate((e) => { const b = e.getBoundingClientRect(); return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height }; });

@@ -67,3 +67,12 @@ test('every rule option of the options form (js/rule-options.js) has its label, 
   assert.deepEqual(missing, []);
   assert.equal(options, 45, 'the 45 rule options of docs/rules.md §9 (variant and target apart)');
 });
+
+test('lang/pt.js is Brazilian Portuguese throughout (no European forms, one word for a cancelled match)', async () => {
+  const pt = await dictionary('pt');
+  // European Portuguese forms a Brazilian player reads as foreign, and "anular" beside "cancelar".
+  const european = [/\bÀ espera\b/i, /\bA sua vez\b/, /\bpor si\b/, /\bestá a \w+r\b/i, /\besteja a \w+r\b/i, /\ba carregar\b/i,
+    /\bregisto\b/i, /\bao fim de\b/i, /\baté ao\b/i, /\bJogar já\b/, /\banula/i, /\bUps\b/, /\bequipa\b/i, /\becrã\b/i, /\butilizador\b/i];
+  const found = Object.entries(pt).flatMap(([key, text]) => european.filter((re) => re.test(text)).map((re) => `${key}: ${text} (${re})`));
+  assert.deepEqual(found, []);
+});

@@ -97,8 +97,8 @@ test('a Portuguese browser sees the lobby and the table in Portuguese', async ()
   await visitInLanguage('pt-BR', {
     lang: 'pt', welcome: 'Bem-vindo à sala de jogo', placeholder: 'ex.: Ana', newTable: 'Nova mesa',
     create: 'Criar mesa', online: 'Online', sitHere: 'Sentar aqui', me: 'Zoe (você)', chatPlaceholder: 'Diga alguma coisa…',
-    errorText: /Já tem um lugar nesta mesa|A partida já começou/, yourCall: /^A sua vez: /, pass: 'Passar',
-    yourTurn: 'A sua vez: jogue uma carta', cardName: /^(Sete|Oito|Nove|Dez|Valete|Dama|Rei|Ás) de (espadas|copas|ouros|paus)$/,
+    errorText: /Você já tem um lugar nesta mesa|A partida já começou/, yourCall: /^Sua vez: /, pass: 'Passar',
+    yourTurn: 'Sua vez: jogue uma carta', cardName: /^(Sete|Oito|Nove|Dez|Valete|Dama|Rei|Ás) de (espadas|copas|ouros|paus)$/,
     log: /Mão 1: .+ dá as cartas\./, playing: 'Em jogo',
   });
 });

@@ -232,7 +232,7 @@ test('a spectator whose connection drops watches on once it is back', async () =
   const { page: watcher, net } = await openSwitchedPage();
   await signIn(watcher, 'Olho');
   await byId(watcher, 'refresh-tables').click();
-  await byId(watcher, `watch-${table}`).click();
+  await byId(watcher, `open-${table}`).click(); // "Watch": a table in play is watched from its one button
   const inStep = async () => {
     const v = (await state(ana)).v;
     await watcher.waitForFunction((v) => { const s = window.__beloteDebug.state(); return s && s.synced && s.v >= v; }, v, { polling: 50, timeout: 30000 });

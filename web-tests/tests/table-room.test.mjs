@@ -83,6 +83,7 @@ test('a cancel accepted by both leaves a clean table, also after a reload, and t
   assert.equal(await text(a, 'start'), 'Start the next match');
   await a.screenshot({ path: path.join(SHOTS, 'table-after-cancel.png') });
   await byId(a, 'start').click();
+  await byId(a, 'start-anyway').click(); // Bia has not said she is ready
   for (const page of [a, b]) {
     await inDeal(page);
     assert.ok(await page.locator('[data-testid="hand"] .card').count() >= 5);
@@ -105,6 +106,7 @@ test('a rematch between two people: after the match, the chief who stays starts 
   assert.equal(await text(b, 'start-note'), 'Waiting for Ana to start the next match.');
   assert.equal(await text(a, 'start'), 'Start the next match');
   await byId(a, 'start').click();
+  await byId(a, 'start-anyway').click(); // Bia stayed without saying she is ready
   for (const page of [a, b]) {
     await inDeal(page);
     const s = await page.evaluate(() => window.__beloteDebug.state());
@@ -196,7 +198,8 @@ test('an invitation link pasted into a tab that already shows the lobby opens th
   await guest.evaluate((hash) => { location.hash = hash; }, `#/join/${table}/${invite}`);
   await guest.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
   await guest.locator('[data-testid="spectator-count"][data-count="1"]').waitFor();
-  assert.equal(await guest.evaluate(() => location.hash), '');
+  // The address names the table, not the invitation.
+  assert.equal(await guest.evaluate(() => location.hash), `#/table/${table}`);
   await byId(guest, 'seat-1-sit').click();
   await guest.locator('[data-testid="table-view"][data-seat="1"]').waitFor();
   for (const page of [chief, guest]) await page.context().close();
@@ -367,7 +370,7 @@ test('a dimmed card says why (follow suit), and the "i" panel lists the obligati
   await page.context().close();
 });
 
-test('the lobby: filters by variant and free seats, finished tables only when asked, "View" on a table in play watches it', async () => {
+test('the lobby: filters by variant and free seats, finished tables only when asked, one button ("Watch") on a table in play, and it watches', async () => {
   const host = await openPage(browser);
   await signIn(host, 'Anfitriao');
   const create = async (variant, seats, start) => {
@@ -400,7 +403,7 @@ test('the lobby: filters by variant and free seats, finished tables only when as
   await byId(page, 'filter-variant').selectOption('three_player');
   assert.deepEqual(await listed('three_player finished'), [1, 0, 0]);
   await page.screenshot({ path: path.join(SHOTS, 'lobby-filters.png') });
-  assert.equal(await byId(page, `open-${playing}`).textContent(), 'View');
+  assert.equal(await byId(page, `open-${playing}`).textContent(), 'Watch');
   await byId(page, `open-${playing}`).click();
   await page.waitForFunction((t) => { const s = window.__beloteDebug.state(t); return s && s.synced && s.phase !== 'not_started'; }, playing);
   await host.waitForFunction((t) => window.__beloteDebug.events('spectators').some((e) => e.table === t && e.count === 1), playing);

@@ -129,8 +129,8 @@ test('classic with announcements: own combinations at trick 1, the scoring side\
       await byId(page, 'melds-own').waitFor();
     }
     if (tricks === 0) assert.equal(s.shown_melds.length, 0, 'nothing is shown before trick 2');
-    if (tricks >= 1 && s.shown_melds.length) {
-      // The side that scores shows its combinations from trick 2 (melds_shown), public.
+    if (tricks >= 1 && tricks < 3 && s.shown_melds.length) {
+      // The side that scores shows its combinations from trick 2 (melds_shown), public, until trick 3 is won.
       const last = (await page.evaluate(() => window.__beloteDebug.events('melds_shown'))).filter((e) => e.table === s.table).at(-1);
       assert.deepEqual(s.shown_melds, last.melds);
       for (const sm of last.melds) await byId(page, `melds-shown-${sm.seat}`).waitFor();

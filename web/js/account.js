@@ -37,7 +37,9 @@ export class Account {
     who.dataset.guest = String(guest);
     const button = (testid, key, onclick, cls = 'btn ghost small') =>
       h('button', { type: 'button', class: cls, testid, text: t(key), onclick });
-    const parts = [h('span', { text: player.nickname || '' })];
+    // The player's own name opens their profile (docs/room.md): its address is #/profile.
+    const parts = [h('button', { type: 'button', class: 'btn ghost small who-name', testid: 'who-name', title: t('room.myProfile'),
+      text: player.nickname || '', onclick: () => this.app.openRoom({}) })];
     if (guest) {
       parts.push(h('em', { class: 'guest-badge', testid: 'who-guest', text: t('account.guest') }),
         button('signup', 'account.signup', () => this.showSignup(true), 'btn small'),
@@ -84,11 +86,18 @@ export class Account {
     } catch (e) { /* shown */ }
   }
 
-  /** login, as the first message of the connection (the login screen) or after hello. */
+  /** login, as the first message of the connection (the login screen) or after hello. A login
+   *  sent while the connection was being replaced (the server closes one that has not said hello
+   *  within 10 s) is sent again once the next one opens. */
   async login(username, password) {
     try {
       const msg = { type: 'login', protocol: 1, username, password };
-      const reply = await this.app.request(msg);
+      const reply = await this.app.request(msg, { quiet: true }).catch(async (e) => {
+        if (e.code === 'timeout') this.app.showError(e.code, e.message, e); // quiet hid it
+        if (e.code !== 'disconnected') throw e;
+        await this.app.conn.opened();
+        return this.app.request(msg);
+      });
       $('account-login-form').reset();
       this.app.signedIn(reply, { login: true });
     } catch (e) { /* shown */ }

@@ -4,14 +4,18 @@ import { t, cardName } from './i18n.js';
 
 const KEPT = 10;
 
+/** "Us 134". */
+const t18 = (who, points) => t('live.sidePoints', { side: who, points });
+
 export class Announcer {
   constructor(region) {
     this.region = region;
   }
 
-  /** Says what event `ev` of table state `s` means to the player; `name(seat)` names a seat. */
-  onEvent(s, ev, name) {
-    const text = this.textOf(s, ev, name);
+  /** Says what event `ev` of table state `s` means to the player; `name(seat)` names a seat,
+   *  `side(t)` a side (a team, or a player at two or three). */
+  onEvent(s, ev, name, side = (t) => String(t + 1)) {
+    const text = this.textOf(s, ev, name, side);
     if (!text) return;
     const line = document.createElement('p');
     line.textContent = text;
@@ -19,12 +23,14 @@ export class Announcer {
     while (this.region.children.length > KEPT) this.region.firstElementChild.remove();
   }
 
-  textOf(s, ev, name) {
+  textOf(s, ev, name, side) {
+    // "Us 134 – Them 28": each figure with the side it belongs to.
+    const bySide = (values) => (values || []).map((v, t) => t18(side(t), v)).join(', ');
     switch (ev.type) {
       case 'turn': return ev.seat === s.seat && s.seat != null ? t(ev.phase === 'auction' ? 'live.yourCall' : 'live.yourTurn') : null;
       case 'card_played': return t('live.played', { name: name(ev.seat), card: cardName(ev.card) });
       case 'trick_won': return t('live.trickWon', { name: name(ev.winner), points: ev.points });
-      case 'deal_scored': return t('live.dealScored', { deal: ev.deal, scores: (ev.score.score || []).join(' – '), totals: (ev.totals || []).join(' – ') });
+      case 'deal_scored': return t('live.dealScored', { deal: ev.deal, scores: bySide(ev.score.score), totals: bySide(ev.totals) });
       default: return null;
     }
   }

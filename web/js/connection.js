@@ -19,6 +19,8 @@ export class Connection {
     this.retry = 0;
     this.retryTimer = null;
     this.closedByUs = false;
+    this.lastHeard = 0; // when the server last said anything (epoch ms)
+    this.openWaiters = []; // opened() promises waiting for the next open
     this.onEvent = () => {};
     this.onOpen = () => {};
     this.onStatus = () => {};
@@ -44,8 +46,10 @@ export class Connection {
     const handshake = setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.abandon(ws); }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       clearTimeout(handshake);
+      this.lastHeard = Date.now();
       this.onStatus('open');
       this.onOpen();
+      for (const resolve of this.openWaiters.splice(0)) resolve();
     };
     ws.onmessage = (e) => this.handle(e.data);
     ws.onclose = (e) => {
@@ -126,6 +130,7 @@ export class Connection {
   }
 
   handle(data) {
+    this.lastHeard = Date.now();
     let msg;
     try {
       msg = JSON.parse(data);
@@ -146,6 +151,12 @@ export class Connection {
       return;
     }
     this.onEvent(msg);
+  }
+
+  /** Resolves once the connection is open (at once when it is). */
+  opened() {
+    if (this.isOpen) return Promise.resolve();
+    return new Promise((resolve) => { this.openWaiters.push(resolve); });
   }
 
   get isOpen() {

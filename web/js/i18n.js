@@ -19,24 +19,72 @@ export function chooseLanguage(preferred) {
 }
 
 let language = null;
+const LS_LANG = 'belote.lang'; // the language chosen in the settings, or by a ?lang= link
 
-/** The page language, fixed at start-up: `?lang=xx` if supported, else the first supported of
- *  navigator.languages, else English. */
+function storedLanguage() {
+  try {
+    return localStorage.getItem(LS_LANG);
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The languages the page offers, in the order of the settings menu. */
+export const LANGUAGES = Object.keys(DICTIONARIES);
+
+/** The page language: `?lang=xx` if supported (then remembered, so that a link opened with it keeps
+ *  the language after the page moves on and after a reload), else the one chosen in the settings,
+ *  else the first supported of navigator.languages, else English. */
 export function pageLanguage() {
   if (!language) {
     const override = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
+    const wanted = override && chooseLanguage([override]) === String(override).toLowerCase().split(/[-_]/)[0] ? override : null;
+    if (wanted) setLanguage(chooseLanguage([wanted]));
     const nav = typeof navigator === 'undefined' ? [] : navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-    language = chooseLanguage([override, ...nav].filter(Boolean));
+    language = chooseLanguage([wanted, storedLanguage(), ...nav].filter(Boolean));
   }
   return language;
 }
 
+/** Makes `code` (en, fr, pt) the page language and remembers it in this browser; the caller
+ *  translates the page again (translatePage) and redraws what it drew. */
+export function setLanguage(code) {
+  if (!(code in DICTIONARIES)) return;
+  language = code;
+  try {
+    localStorage.setItem(LS_LANG, code);
+  } catch (e) { /* not remembered; still used by this page */ }
+}
+
+/** French elides "de", "que", "le", "la", "je", "ne", "se" before a vowel or a mute h: the
+ *  dictionary says "En attente de {name}", the page "En attente d'Ana". Only where a value starts. */
+const ELIDED = /(^|[\s(])(de|que|le|la|je|ne|se|Que|De|Le|La) $/;
+const VOWEL = /^[aeiouyhàâäéèêëîïôöûüœæ]/i;
+
 /** Translated text for `key` in the page language, with `{name}` placeholders replaced from
  *  `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
 export function t(key, vars = {}) {
-  const dict = DICTIONARIES[pageLanguage()] || en;
+  const lang = pageLanguage();
+  const dict = DICTIONARIES[lang] || en;
   const text = dict[key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    const value = m[1] in vars ? String(vars[m[1]]) : m[0];
+    let before = text.slice(last, m.index);
+    if (lang === 'fr' && m[1] in vars) {
+      const at = (out + before).match(ELIDED);
+      if (at && VOWEL.test(value)) {
+        const whole = out + before;
+        const cut = whole.length - at[2].length - 1;
+        out = `${whole.slice(0, cut)}${at[2].slice(0, -1)}'`;
+        before = '';
+      }
+    }
+    out += before + value;
+    last = m.index + m[0].length;
+  }
+  return out + text.slice(last);
 }
 
 /** True when the English dictionary has `key`. */

@@ -76,10 +76,18 @@ export class Lobby {
     return t.state !== 'finished' || this.filters.finished.checked || this.app.isSeatedAt(t.table);
   }
 
-  /** Opens a table from the list: one in play is watched at once (else it would show no cards). */
+  /** What the one button of a listed table does: return to one's seat, join a free seat, watch
+   *  (a table in play, finished or full that allows spectators) or only look at its listing. */
+  action(t) {
+    if (this.app.isSeatedAt(t.table)) return 'return';
+    if (t.state === 'waiting' && (t.seats || []).some((x) => !x.player)) return 'join';
+    return t.options && t.options.spectators ? 'watch' : 'view';
+  }
+
+  /** Opens a table from the list; one watched is watched at once (else it would show no cards). */
   async view(t) {
     this.app.openTable(t.table, t);
-    if (t.state !== 'playing' || this.app.isSeatedAt(t.table) || !(t.options && t.options.spectators)) return;
+    if (this.action(t) !== 'watch') return;
     try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }
   }
 
@@ -128,26 +136,13 @@ export class Lobby {
       open.type = 'button';
       open.className = 'btn primary';
       open.dataset.testid = `open-${t.table}`;
-      const free = (t.seats || []).filter((s) => !s.player).length;
-      open.textContent = translate(this.app.isSeatedAt(t.table) ? 'lobby.return' : t.state === 'waiting' && free ? 'lobby.join' : 'lobby.view');
+      open.textContent = translate(`lobby.${this.action(t)}`);
       open.addEventListener('click', () => this.view(t));
       // Buttons share the right-hand column (a flex box in the grid cell the Join button used).
       const actions = document.createElement('div');
       actions.style.cssText = 'grid-row: 1 / 3; grid-column: 2; display: flex; gap: 6px;';
       actions.append(open);
       li.append(title, seats, actions);
-      if (t.options && t.options.spectators) {
-        const watch = document.createElement('button');
-        watch.type = 'button';
-        watch.className = 'btn';
-        watch.dataset.testid = `watch-${t.table}`;
-        watch.textContent = translate('lobby.watch');
-        watch.addEventListener('click', async () => {
-          this.app.openTable(t.table, t);
-          try { await this.app.request({ type: 'watch', table: t.table }); } catch (e) { /* shown */ }
-        });
-        actions.append(watch);
-      }
       this.list.append(li);
     }
   }

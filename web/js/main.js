@@ -1,5 +1,7 @@
 // App controller: session (hello + token, resumed after a reload or a lost connection; accounts in
-// account.js), routing lobby <-> table, event dispatch, messages, debug hook.
+// account.js), the screens and their addresses (#/lobby, #/table/<id>, #/history, #/leaderboard,
+// #/profile[/<player>], #/replay/<match>: Back and Forward stay in the site), event dispatch,
+// sounds, settings, messages, debug hook.
 import { Account } from './account.js';
 import { Connection } from './connection.js';
 import { fromListing, fromSnapshot, applyEvent } from './state.js';
@@ -11,16 +13,25 @@ import { VARIANT_SEATS } from './rule-options.js';
 import { HistoryView } from './history.js';
 import { ReplayView } from './replay.js';
 import { RoomView } from './room.js';
-import { rememberTable, recallTable, forgetTables } from './table-memory.js';
 import { Announcer } from './announcer.js';
+import { Sounds } from './sounds.js';
+import { SettingsPanel } from './settings.js';
+import { setting } from './prefs.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
 const LS_TABLE = 'belote.table';
 const MAX_MESSAGES = 4;
-const QUICK_PLAY_WAIT_MS = 10000; // "Play now": robots take the seats still empty this long after the table was made
+const QUICK_PLAY_WAIT_S = 10; // "Play now": the table's robot_fill: robots take the seats still empty this long after the first sits
 const MESSAGE_MS = 6000; // an error message goes away on its own after this long
 const MAX_RESUME_TABLES = 64; // the server's bound on hello.resume
+const HEARTBEAT_MS = 20000; // a request this often on a quiet connection: a silent network drop shows within its timeout
+
+/** The screen an address names: { screen, id }, or null (the invitation links are read apart). */
+export function routeOf(hash) {
+  const m = /^#\/(lobby|table|history|leaderboard|profile|replay)(?:\/([^/]+))?$/.exec(hash || '');
+  return m ? { screen: m[1], id: m[2] ? decodeURIComponent(m[2]) : null } : null;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,6 +57,9 @@ class App {
     this.roomView = new RoomView(this, $('room'));
     this.joinLink = inviteFromLocation();
     this.announcer = new Announcer(document.querySelector('[data-testid="live-region"]'));
+    this.sounds = new Sounds();
+    this.settings = new SettingsPanel(document.querySelector('[data-testid="open-settings"]'), () => this.settingsChanged());
+    this.routing = false; // a screen shown because the address changed: the address is not pushed again
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
     this.conn.onOpen = () => this.onOpen();
@@ -69,6 +83,53 @@ class App {
       this.joinLink = link;
       if (this.authenticated) this.followInvite();
     });
+    // Back and Forward between the site's screens, and an address typed or pasted (popstate comes
+    // with every change of the fragment the page did not make itself).
+    window.addEventListener('popstate', () => { if (!inviteFromLocation()) this.followAddress(); });
+    // A network that goes away says so at once (a socket may stay "open" on a dead network).
+    window.addEventListener('offline', () => { if (this.hadSession) this.conn.reconnect(); });
+    setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+  }
+
+  /** A connection that has been quiet for a while is asked something small: on a network that went
+   *  away without a word, the request times out and the page reconnects (and says so). */
+  heartbeat() {
+    if (!this.authenticated || !this.conn.isOpen || Date.now() - this.conn.lastHeard < HEARTBEAT_MS) return;
+    this.conn.request({ type: 'list_tables', page_size: 1 }).catch((e) => {
+      if (e.code === 'timeout') this.conn.reconnect();
+    });
+  }
+
+  /** Shows the screen the address names (after Back, Forward, or an address typed or pasted). */
+  followAddress() {
+    const route = routeOf(location.hash);
+    if (!route || !this.authenticated) return;
+    this.routing = true;
+    try {
+      if (route.screen === 'lobby') this.goLobby();
+      else if (route.screen === 'table' && route.id) this.openTable(route.id, { table: route.id, variant: 'classic', target: 0, state: 'waiting', seats: [] });
+      else if (route.screen === 'history') this.openHistory();
+      else if (route.screen === 'leaderboard') this.openRoom();
+      else if (route.screen === 'profile') this.openRoom(route.id ? { player: route.id } : {});
+      else if (route.screen === 'replay' && route.id) this.openReplay(route.id);
+    } finally {
+      this.routing = false;
+    }
+  }
+
+  /** Puts `hash` in the address bar (a new history entry, so that Back returns here). */
+  navigate(hash, { replace = false } = {}) {
+    if (this.routing || location.hash === hash) return;
+    if (replace) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+    else history.pushState(null, '', `${location.pathname}${location.search}${hash}`);
+  }
+
+  /** A setting changed (settings.js): the page is drawn again in its language and sizes. */
+  settingsChanged() {
+    translatePage();
+    this.account.renderWho();
+    this.lobby.render();
+    this.scheduleRender();
   }
 
   start() {
@@ -89,6 +150,7 @@ class App {
       this.showReconnecting(this.hadSession && (st === 'connecting' || st === 'reconnecting'));
     }
     if (st === 'replaced') this.showError('replaced');
+    if (st === 'reconnecting' && typeof navigator !== 'undefined' && navigator.onLine === false) e.textContent = t('conn.closed');
     this.scheduleRender();
   }
 
@@ -115,7 +177,7 @@ class App {
     }
   }
 
-  async hello(nickname) {
+  async hello(nickname, retried = false) {
     const token = localStorage.getItem(LS_TOKEN);
     try {
       const msg = { type: 'hello', protocol: 1, nickname };
@@ -124,7 +186,13 @@ class App {
       const reply = await this.request(msg, { quiet: true });
       this.signedIn(reply, { previousToken: token });
     } catch (e) {
-      if (e.code === 'disconnected') return; // the connection retries on its own
+      if (e.code === 'disconnected') {
+        // The connection retries on its own, and a player with a token says hello again when it
+        // opens; a new guest's click would be lost (a connection that did not say hello within the
+        // server's 10 s is closed): it is sent again once the next connection opens.
+        if (!token && !retried) this.conn.opened().then(() => { if (!this.authenticated) this.hello(nickname, true); });
+        return;
+      }
       if (e.code === 'timeout') { this.conn.reconnect(); return; }
       this.showReconnecting(false);
       if (e.code === 'bad_nickname' || e.code === 'nickname_taken' || e.code === 'unsupported_protocol') localStorage.removeItem(LS_TOKEN);
@@ -148,10 +216,15 @@ class App {
     this.roomView.refreshStanding();
     const wanted = localStorage.getItem(LS_TABLE);
     if (this.joinLink) return this.followInvite();
+    const route = routeOf(location.hash);
+    if (!this.current && route && route.screen !== 'lobby' && !(route.screen === 'table' && route.id === wanted && this.tables.has(wanted))) return this.followAddress();
     if (this.current) this.showScreen('table');
     else if (wanted && this.tables.has(wanted)) this.openTable(wanted);
-    else if (!login && ['history', 'replay'].includes(document.body.dataset.screen)) return; // a reconnection: stay there
-    else this.showScreen('lobby');
+    else if (!login && ['history', 'replay', 'room'].includes(document.body.dataset.screen)) return; // a reconnection: stay there
+    else {
+      this.navigate('#/lobby', { replace: !routeOf(location.hash) });
+      this.showScreen('lobby');
+    }
   }
 
   /** Keeps the session of a reply (hello, register, login): its token and the player it speaks for. */
@@ -175,7 +248,6 @@ class App {
   resetSession() {
     localStorage.removeItem(LS_TOKEN);
     localStorage.removeItem(LS_TABLE);
-    forgetTables();
     this.tables.clear();
     this.current = null;
     this.player = null;
@@ -210,12 +282,8 @@ class App {
     if (m.type === 'match_started') this.tableView.newMatch(m.table);
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
-      const s = fromSnapshot(m, prev);
-      const kept = !prev && recallTable(m.table);
-      if (kept) {
-        s.log = kept.log;
-        this.platform.state(m.table).chat = kept.chat;
-      }
+      // A new page rebuilds the deal's log from the snapshot (its chat came with it: platform.js).
+      const s = fromSnapshot(m, prev, (st, seat) => this.tableView.name(st, seat));
       this.tables.set(m.table, s);
       const wanted = localStorage.getItem(LS_TABLE);
       const seated = this.openSeated && m.view && m.view.seat != null;
@@ -237,20 +305,23 @@ class App {
       return;
     }
     if (res === 'applied' && m.table === this.current) {
-      this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat));
+      this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat), (t) => this.tableView.teamName(s, t));
+      this.sounds.onEvent(s, m);
       this.scheduleRender();
     }
   }
 
   // ---- lobby & table actions --------------------------------------------------
 
-  /** "Play now": a free seat at a public table of `variant` waiting for players (one with a chief
-   *  and a person seated), or a new table; at a new one robots take the seats still empty after
-   *  QUICK_PLAY_WAIT_MS and the match starts. */
+  /** "Play now": a free seat at a public quick-play table of `variant` waiting for players (one
+   *  with a chief and a person seated), or a new one. A quick-play table fills itself: the server
+   *  puts robots in the seats still empty QUICK_PLAY_WAIT_S after the first person sat and starts
+   *  the match (its robot_fill option), whether or not this page is still there. */
   async quickPlay(variant) {
     try {
       const reply = await this.request({ type: 'list_tables', variant, free_seats: 1 });
-      const open = (reply.tables || []).find((t) => t.state === 'waiting' && t.chief && t.seats.some((x) => x.player && !x.player.robot));
+      const open = (reply.tables || []).find((t) => t.state === 'waiting' && t.chief && t.options && t.options.robot_fill
+        && t.seats.some((x) => x.player && !x.player.robot));
       if (open) {
         try {
           await this.request({ type: 'sit', table: open.table, seat: open.seats.find((x) => !x.player).seat }, { quiet: true });
@@ -258,23 +329,10 @@ class App {
           return;
         } catch (e) { /* taken meanwhile: make a table */ }
       }
-      const made = await this.request({ type: 'create_table', variant, target: 1000 });
+      const made = await this.request({ type: 'create_table', variant, target: 1000, robot_fill: QUICK_PLAY_WAIT_S });
       await this.request({ type: 'sit', table: made.table, seat: 0 });
       const seats = [...Array(VARIANT_SEATS[variant] || 4).keys()].map((seat) => ({ seat }));
       this.openTable(made.table, { table: made.table, variant, target: 1000, state: 'waiting', seats });
-      setTimeout(() => this.fillWithRobotsAndStart(made.table), QUICK_PLAY_WAIT_MS);
-    } catch (e) { /* shown */ }
-  }
-
-  /** The end of a quick-play wait: robots in the empty seats, then the match starts (if this page
-   *  is still the chief of a table waiting for players). */
-  async fillWithRobotsAndStart(id) {
-    const s = this.tables.get(id);
-    const p = this.platform.tables.get(id);
-    if (!s || !s.synced || s.state !== 'waiting' || !p || p.chief !== s.seat) return;
-    try {
-      for (const x of s.seats) if (!x.player) await this.request({ type: 'add_robot', table: id, seat: x.seat });
-      await this.request({ type: 'start', table: id });
     } catch (e) { /* shown */ }
   }
 
@@ -297,6 +355,7 @@ class App {
     if (!this.tables.has(id)) return;
     this.current = id;
     localStorage.setItem(LS_TABLE, id);
+    this.navigate(`#/table/${encodeURIComponent(id)}`);
     this.showScreen('table');
     if (!this.isSeatedAt(id)) this.refreshListing();
   }
@@ -329,7 +388,8 @@ class App {
     const { table, invite } = this.joinLink;
     this.joinLink = null;
     this.platform.invites.set(table, invite);
-    history.replaceState(null, '', location.pathname);
+    // The invitation is not kept in the address (nor in the history): the table's address is.
+    history.replaceState(null, '', `${location.pathname}#/table/${encodeURIComponent(table)}`);
     this.openTable(table, { table, variant: 'classic', target: 0, state: 'waiting', seats: [] });
     try {
       await this.request({ type: 'watch', table, invite });
@@ -369,6 +429,7 @@ class App {
   openHistory() {
     this.current = null;
     localStorage.removeItem(LS_TABLE);
+    this.navigate('#/history');
     this.showScreen('history');
     this.historyView.show();
   }
@@ -377,12 +438,14 @@ class App {
   openRoom(query = null) {
     this.current = null;
     localStorage.removeItem(LS_TABLE);
+    this.navigate(!query ? '#/leaderboard' : query.player ? `#/profile/${encodeURIComponent(query.player)}` : '#/profile');
     this.showScreen('room');
     this.roomView.show(query);
   }
 
   /** The replay viewer on match `id` (replay.js). */
   openReplay(id) {
+    this.navigate(`#/replay/${encodeURIComponent(id)}`);
     this.showScreen('replay');
     this.replayView.open(id);
   }
@@ -390,6 +453,7 @@ class App {
   goLobby() {
     this.current = null;
     localStorage.removeItem(LS_TABLE);
+    this.navigate('#/lobby');
     this.showScreen('lobby');
   }
 
@@ -433,28 +497,37 @@ class App {
     const s = this.tables.get(this.current);
     if (s) {
       this.tableView.render(s);
-      $('table').append(this.platform.render(s));
-      if (s.synced) rememberTable(s.table, s.log, this.platform.state(s.table).chat);
+      this.tableView.setPanel(this.platform.render(s));
     }
   }
 
-  /** A hidden tab says in its title that it is the player's turn. */
+  /** A hidden tab says in its title that it is the player's turn (unless sounds and notifications
+   *  are off in the settings). */
   renderTitle() {
     const s = this.current && this.tables.get(this.current);
     const myTurn = !!s && s.seat != null && s.to_act === s.seat && s.legal.length > 0;
-    document.title = t(myTurn && document.hidden ? 'page.yourTurnTitle' : 'page.title');
+    document.title = t(myTurn && document.hidden && setting('sound') ? 'page.yourTurnTitle' : 'page.title');
   }
 
   // ---- messages ------------------------------------------------------------------
 
   showError(code, message, details = {}) {
     const box = document.querySelector('[data-testid="messages"]');
+    const said = errorText(code, message, details);
+    // The same message again: the one shown stays a little longer instead of a second copy.
+    const same = [...box.children].find((e) => e.dataset.text === said);
+    if (same) {
+      clearTimeout(same.timer);
+      same.timer = setTimeout(() => same.remove(), MESSAGE_MS);
+      return;
+    }
     const item = document.createElement('div');
     item.className = 'message error';
     item.dataset.testid = 'error-message';
     item.dataset.code = code || '';
+    item.dataset.text = said;
     const text = document.createElement('span');
-    text.textContent = errorText(code, message, details);
+    text.textContent = said;
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'dismiss';
@@ -462,7 +535,7 @@ class App {
     close.setAttribute('aria-label', t('common.dismiss'));
     close.textContent = '✕';
     close.addEventListener('click', () => item.remove());
-    setTimeout(() => item.remove(), MESSAGE_MS);
+    item.timer = setTimeout(() => item.remove(), MESSAGE_MS);
     item.append(text, close);
     box.append(item);
     while (box.children.length > MAX_MESSAGES) box.firstElementChild.remove();
@@ -476,6 +549,8 @@ app.start();
 window.__beloteDebug = {
   get current() { return app.current; },
   get player() { return app.player; },
+  /** The names of the sounds played so far (sounds.js). */
+  get sounds() { return [...app.sounds.played]; },
   state(id) { return JSON.parse(JSON.stringify(app.tables.get(id || app.current) || null)); },
   events(type) { return app.events.filter((e) => !type || e.type === type).map((e) => JSON.parse(JSON.stringify(e))); },
   /** Sends a request through the app (errors are shown to the user like any other). */

@@ -21,6 +21,9 @@ const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 const MAX_CHAT = 100;
 const QUICK_PHRASES = ['wellPlayed', 'thanks', 'oops', 'goodGame'];
 
+/** A chat message (the `chat` event, or an entry of a snapshot's `chat`) as the panel keeps it. */
+const chatLine = (m) => ({ name: m.from.name, role: m.from.role, seat: m.from.seat ?? null, text: m.text });
+
 /** Reads an invitation from the page address: `#/join/<table>/<code>` or `?table=<t>&invite=<code>`. */
 export function inviteFromLocation(loc = location) {
   const m = /^#\/join\/([^/]+)\/([0-9a-f]+)$/.exec(loc.hash || '');
@@ -43,13 +46,13 @@ export class Platform {
    *  re-render replaces the buttons under the pointer: a click that straddles one is lost. */
   hasCountdown(id) {
     const p = this.tables.get(id);
-    return !!p && (!!p.deadline || !!p.cancel || p.presence.some((st) => st && st.status === 'disconnected' && st.reclaim_deadline));
+    return !!p && (!!p.deadline || !!p.cancel || !!p.fill || p.presence.some((st) => st && st.status === 'disconnected' && st.reclaim_deadline));
   }
 
   state(id) {
     if (!this.tables.has(id)) {
       this.tables.set(id, { chief: null, options: null, presence: [], deadline: null, cancel: null, cancelStatus: '',
-        spectators: 0, chat: [], seat: null, phase: null });
+        spectators: 0, chat: [], seat: null, phase: null, fill: null });
     }
     return this.tables.get(id);
   }
@@ -62,7 +65,9 @@ export class Platform {
       case 'snapshot':
         Object.assign(p, { chief: m.chief ?? null, options: m.options || null, presence: m.presence || [],
           deadline: m.deadline ?? null, cancel: m.cancel || null, spectators: m.spectators || 0,
-          seat: m.view ? m.view.seat : null });
+          seat: m.view ? m.view.seat : null, fill: m.robot_fill ?? null });
+        // The table's recent chat (docs/protocol.md "snapshot"): a page that comes back has it again.
+        if (Array.isArray(m.chat)) p.chat = m.chat.slice(-MAX_CHAT).map(chatLine);
         if (m.invite) this.invites.set(m.table, m.invite);
         break;
       case 'table_options': p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table); break;
@@ -71,9 +76,10 @@ export class Platform {
       case 'auto_move': p.deadline = null; break;
       case 'spectators': p.spectators = m.count; break;
       case 'chat':
-        p.chat.push({ name: m.from.name, role: m.from.role, text: m.text });
+        p.chat.push(chatLine(m));
         if (p.chat.length > MAX_CHAT) p.chat.shift();
         break;
+      case 'robot_fill': p.fill = m.deadline ?? null; break;
       case 'cancel_proposed':
         p.cancel = { by: m.by, deadline: m.deadline, votes: Object.fromEntries(m.voters.map((s) => [s, s === m.by ? true : null])) };
         p.cancelStatus = '';
@@ -81,7 +87,7 @@ export class Platform {
       case 'cancel_vote': if (p.cancel) p.cancel.votes[m.seat] = m.accept; break;
       case 'cancel_rejected': p.cancel = null; p.cancelStatus = t('cancel.rejected', { reason: hasText(`cancel.reason.${m.reason}`) ? t(`cancel.reason.${m.reason}`) : m.reason }); break;
       case 'match_cancelled': p.cancel = null; p.cancelStatus = t('cancel.cancelled'); p.deadline = null; break;
-      case 'match_started': p.cancelStatus = ''; break;
+      case 'match_started': p.cancelStatus = ''; p.fill = null; break;
       case 'match_ended': p.deadline = null; break;
       default: break;
     }
@@ -126,7 +132,7 @@ export class Platform {
     panel.append(badges);
     if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer' }, clockIcon(), h('span', { text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) })));
     panel.append(this.renderCancel(id, p, s, names, playing));
-    panel.append(this.renderChat(id, p));
+    panel.append(this.renderChat(id, p, s));
     return panel;
   }
 
@@ -257,11 +263,15 @@ export class Platform {
     return box;
   }
 
-  renderChat(id, p) {
+  renderChat(id, p, s) {
     const log = h('ul', { class: 'chat-log', testid: 'chat-log' });
     for (const c of p.chat) {
+      // A player is named as at the seats: two players of one name are told apart by their seat.
+      const sitter = c.seat != null && s.seats[c.seat] && s.seats[c.seat].player;
+      const name = c.role === 'spectator' ? t('chat.spectator', { name: c.name })
+        : sitter && sitter.name === c.name ? this.app.tableView.plainName(s, c.seat) : c.name;
       // textContent only: chat is untrusted plain text.
-      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name: c.role === 'spectator' ? t('chat.spectator', { name: c.name }) : c.name }) }), h('span', { text: c.text })));
+      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), h('span', { text: c.text })));
     }
     const input = h('input', { name: 'text', maxLength: 300, testid: 'chat-input', placeholder: t('chat.placeholder'), value: this.draft || '' });
     input.addEventListener('input', () => { this.draft = input.value; });

@@ -40,16 +40,47 @@ export function fromListing(t) {
     totals: zeros(sides), escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
     scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null,
+    ready: zeros(normSeats(t.seats).length).map(() => false), matchPlayers: [],
   };
 }
 
-/** A match cancelled by agreement leaves nothing in play: no cards, no turn, no trick. */
+/** Who plays the match that begins now, by seat, as match_ended.players names them. */
+const lineupOf = (s) => s.seats.map((x, seat) => (x.player ? { name: x.player.name, robot: !!x.player.robot } : { name: `Robot ${seat}`, robot: true }));
+
+/** A match cancelled by agreement leaves nothing in play: no cards, no turn, no trick, no contract. */
 function clearCancelledMatch(s) {
   Object.assign(s, { state: 'finished', phase: 'finished', cancelled: true, hand: [], hand_sizes: zeros(s.seats.length),
-    turn_up: null, trick: { leader: null, cards: [] }, to_act: null, legal: [], callouts: {}, thrownIn: false });
+    turn_up: null, trick: { leader: null, cards: [] }, to_act: null, legal: [], callouts: {}, thrownIn: false,
+    taker: null, trump: null, dealer: null, contract: null, bid: null, contre_level: 0, shown_melds: [], own_melds: [],
+    autoMoveNote: null });
 }
 
-export function fromSnapshot(msg, previous) {
+/**
+ * The log of the deal in play as a player who was there heard it, for a page that comes back
+ * without it (a new page: the snapshot is all it has): the deal, its calls, its contract, its
+ * completed tricks (view.tricks) and the cards of the trick in play. Built by replaying those as
+ * events through applyEvent on a copy, so the lines are the live ones.
+ */
+function dealLog(s, view, name) {
+  if (!view.deal || !(s.phase === 'auction' || s.phase === 'play')) return [];
+  const scratch = { ...clone(s), v: 0, synced: true, log: [], hand: [], callouts: {}, auction: [], tricks_won: zeros(sideCount(s.seats.length)),
+    card_points_won: zeros(sideCount(s.seats.length)), trick: { leader: null, cards: [] }, tableaux: null };
+  const run = (ev) => applyEvent(scratch, ev, (seat) => name(s, seat));
+  if (view.deal === 1) scratch.log.push(translate('log.matchStarts'));
+  run({ type: 'deal_started', deal: view.deal, dealer: view.dealer, hand_sizes: view.hand_sizes });
+  for (const call of view.auction || []) run({ type: 'auction_call', ...call });
+  if (s.phase === 'play' && view.taker != null) run({ type: 'contract', taker: view.taker, trump: view.trump, contract: view.contract, value: view.bid ? view.bid.value : undefined, contre: view.contre_level });
+  (view.tricks || []).forEach((trick, i) => {
+    for (const c of trick.cards) run({ type: 'card_played', seat: c.seat, card: c.card });
+    run({ type: 'trick_won', trick: i + 1, winner: trick.winner, points: trick.points, cards: trick.cards });
+  });
+  const playing = view.trick && Array.isArray(view.trick.cards) ? view.trick.cards : [];
+  for (const c of playing) run({ type: 'card_played', seat: c.seat, card: c.card });
+  return scratch.log;
+}
+
+/** `name(state, seat)` names a seat for the log rebuilt from the snapshot (a page that had none). */
+export function fromSnapshot(msg, previous, name) {
   const view = msg.view || {};
   const s = fromListing({ table: msg.table, variant: msg.variant, target: msg.target, state: msg.state, seats: msg.seats });
   Object.assign(s, {
@@ -79,13 +110,17 @@ export function fromSnapshot(msg, previous) {
   });
   variantFromSnapshot(s, view);
   s.scoreRows = scoreRowsFromHistory(s.history, previous ? previous.scoreRows : []);
-  if (s.phase === 'finished' && s.winner != null) s.matchResult = { winner: s.winner, totals: s.totals };
+  s.ready = s.seats.map((x, seat) => !!(msg.ready && msg.ready[seat]));
+  s.matchPlayers = clone(msg.match_players) || [];
+  if (s.phase === 'finished' && s.winner != null) {
+    s.matchResult = { winner: s.winner, totals: s.totals, players: s.matchPlayers, fromSnapshot: true };
+    Object.assign(s, { taker: null, trump: null, dealer: null, contract: null, bid: null, shown_melds: [], own_melds: [] });
+  }
   if (msg.cancelled && msg.state === 'finished') clearCancelledMatch(s);
   // Keep what the player has not dismissed yet, and the log, across a resync.
-  if (previous) {
-    s.log = previous.log;
-    if (previous.dealResult) s.dealResult = previous.dealResult;
-  }
+  if (previous && previous.dealResult) s.dealResult = previous.dealResult;
+  if (previous && previous.log.length) s.log = previous.log;
+  else if (name) s.log = dealLog(s, view, name);
   return s;
 }
 
@@ -102,10 +137,16 @@ function takeAutoMove(s, seat) {
   return auto;
 }
 
-/** The player's own last move made for it when its time ran out stays said (`autoMoveNote`, the
- *  log line) until it moves again itself. */
+/** How long the note of a move made for the player (its time ran out) stays up, at most. */
+export const AUTO_MOVE_NOTE_MS = 8000;
+
+/** The player's own last move made for it when its time ran out is said (`autoMoveNote`, the log
+ *  line, until `autoMoveNoteUntil`): for AUTO_MOVE_NOTE_MS, or until it moves again or a new deal
+ *  begins, whichever comes first. */
 function noteOwnMove(s, seat, auto) {
-  if (seat === s.seat) s.autoMoveNote = auto ? s.log[s.log.length - 1] : null;
+  if (seat !== s.seat) return;
+  s.autoMoveNote = auto ? s.log[s.log.length - 1] : null;
+  s.autoMoveNoteUntil = auto ? Date.now() + AUTO_MOVE_NOTE_MS : null;
 }
 
 function addLog(s, text) {
@@ -123,11 +164,18 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
   }
   switch (ev.type) {
     case 'seat_changed':
-      if (ev.seat >= 0 && ev.seat < s.seats.length) s.seats[ev.seat] = { seat: ev.seat, player: ev.player || null };
+      if (ev.seat >= 0 && ev.seat < s.seats.length) {
+        s.seats[ev.seat] = { seat: ev.seat, player: ev.player || null };
+        if (s.ready) s.ready[ev.seat] = false;
+      }
+      break;
+    case 'ready':
+      if (s.ready && ev.seat >= 0 && ev.seat < s.seats.length) s.ready[ev.seat] = !!ev.ready;
       break;
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
-        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false });
+        totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false,
+        ready: s.seats.map(() => false), matchPlayers: lineupOf(s), scoreRows: [] });
       addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
@@ -138,6 +186,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
         auction_round: 1, auction: [], taker: null, trump: null, belote_seat: null,
         trick: { leader: (ev.dealer + 1) % 4, cards: [] }, last_trick: null,
         tricks_won: zeros(sideCount(s.seats.length)), card_points_won: zeros(sideCount(s.seats.length)), to_act: null, legal: [], callouts: {}, thrownIn: false,
+        autoMoveNote: null,
       });
       addLog(s, translate('log.deals', { deal: ev.deal, name: name(ev.dealer) }));
       break;
@@ -210,8 +259,13 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       addLog(s, translate('log.dealScored', { deal: ev.deal, scores: ev.score.score.join(' – ') }));
       break;
     case 'match_ended':
-      Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [] });
-      s.matchResult = { winner: ev.winner, totals: clone(ev.totals), results: clone(ev.results ?? null), unmoved: ev.unmoved ?? null };
+      // The deal result keeps its own copy of the contract; the table shows none between matches.
+      Object.assign(s, { phase: 'finished', state: 'finished', winner: ev.winner, totals: clone(ev.totals), to_act: null, legal: [],
+        trick: { leader: null, cards: [] }, taker: null, trump: null, dealer: null, contract: null, bid: null, callouts: {},
+        shown_melds: [], own_melds: [], autoMoveNote: null });
+      if (Array.isArray(ev.players)) s.matchPlayers = clone(ev.players);
+      s.matchResult = { winner: ev.winner, totals: clone(ev.totals), results: clone(ev.results ?? null), unmoved: ev.unmoved ?? null,
+        players: clone(s.matchPlayers) };
       addLog(s, translate('log.matchOver'));
       break;
     case 'match_cancelled':

@@ -1,6 +1,6 @@
 // Table view: felt with four seats around the viewer, trick, auction, hand, scores, result panels.
 import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
-import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL, t as translate } from './i18n.js';
+import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL, pageLanguage, t as translate } from './i18n.js';
 import { sideOf, sideCount, legalCards } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
 import { h } from './dom.js';
@@ -10,12 +10,25 @@ import { matchRoomResults } from './room.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
 import { clockIcon } from './icons.js';
 import { whyNotPlayable } from './play-rules.js';
+import { setting } from './prefs.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 const POS3 = ['bottom', 'right', 'left']; // three seats: the next player up on the right, the one after up on the left
 const MIRROR = { bottom: 'bottom', top: 'top', left: 'right', right: 'left' };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** How long a forced card waits before it is played by itself (the autoPlay setting). */
+const AUTO_PLAY_MS = 600;
+
+/** Names by seat ({ name, robot } or null each), two players of one name told apart by their seat. */
+function namesBySeat(players) {
+  return players.map((p, seat) => {
+    if (!p) return translate('table.seat', { seat: seat + 1 });
+    const twin = players.some((x, other) => other !== seat && x && !x.robot && !p.robot && x.name === p.name);
+    return twin ? translate('table.nameAtSeat', { name: p.name, seat: seat + 1 }) : playerName(p);
+  });
+}
 
 /** The levels `add_robot` accepts, weakest first (docs/protocol.md). */
 const ROBOT_LEVELS = ['easy', 'medium', 'hard', 'expert'];
@@ -60,6 +73,10 @@ export class TableView {
     this.dismissedMatch = new Set();
     this.toolPanel = null; // open table-tools panel: 'info', 'history' or null
     this.trickFly = new TrickFly();
+    this.viewEl = null;     // the table drawn last (replaced at each render)
+    this.overlayHost = h('div', { class: 'overlay-host' }); // dialogs: kept across renders while unchanged
+    this.overlayNodes = new Map(); // overlay key -> its element
+    this.confirmStart = null; // table whose chief is asked to confirm a start before everyone is ready
     installKeyboard(root);
     installTools(this);
   }
@@ -74,9 +91,31 @@ export class TableView {
     const p = s.seats[seat] && s.seats[seat].player;
     if (!p) return translate('table.seat', { seat: seat + 1 });
     if (seat === s.seat) return translate('table.you', { name: p.name });
-    // Two players may share a name: the seat tells them apart.
-    const twin = s.seats.some((x) => x.seat !== seat && x.player && x.player.name === p.name);
-    return twin ? translate('table.nameAtSeat', { name: p.name, seat: seat + 1 }) : playerName(p);
+    return this.plainName(s, seat);
+  }
+
+  /** The name of the player in `seat` without "(you)": two players may share a name, the seat
+   *  tells them apart (in the seats, the chat and the results alike). */
+  plainName(s, seat) {
+    const p = s.seats[seat] && s.seats[seat].player;
+    if (!p) return translate('table.seat', { seat: seat + 1 });
+    return namesBySeat(s.seats.map((x) => x.player))[seat];
+  }
+
+  /** Who played the current (or last) match, by seat, named as when it began (the server's
+   *  match_players), told apart like the seats; the seats' names when it is not known. */
+  matchNames(s, m = s.matchResult) {
+    const players = m && Array.isArray(m.players) && m.players.length ? m.players : s.matchPlayers && s.matchPlayers.length ? s.matchPlayers : null;
+    if (!players) return s.seats.map((x, seat) => (x.player ? this.plainName(s, seat) : '—'));
+    return namesBySeat(players);
+  }
+
+  /** True when the player of this page played match `m` in the seat it has now. */
+  playedIn(s, m) {
+    if (s.seat == null) return false;
+    const was = m && Array.isArray(m.players) && m.players[s.seat];
+    const now = s.seats[s.seat] && s.seats[s.seat].player;
+    return !was || (!was.robot && !!now && was.name === now.name);
   }
 
   /** The name of side `t`: a team at four seats, a player at two or three (docs/protocol.md). */
@@ -90,9 +129,11 @@ export class TableView {
     return translate(t === 0 ? 'table.teamA' : 'table.teamB');
   }
 
-  teamPlayers(s, t) {
-    if (seatCount(s) !== 4) return s.seats[t] && s.seats[t].player ? playerName(s.seats[t].player) : '—';
-    return [t, t + 2].map((i) => (s.seats[i].player ? playerName(s.seats[i].player) : '—')).join(' & ');
+  /** The players of side `t` (`names`: by seat; the seats' names by default). */
+  teamPlayers(s, t, names = null) {
+    const at = (seat) => (names ? names[seat] || '—' : s.seats[seat] && s.seats[seat].player ? this.plainName(s, seat) : '—');
+    if (seatCount(s) !== 4) return at(t);
+    return [t, t + 2].map(at).join(' & ');
   }
 
   /** The sides in the order the page shows them: the viewer's first, then in play order. */
@@ -151,23 +192,69 @@ export class TableView {
     const restoreFocus = keepFocus(this.root);
     const busy = this.isBusy(s);
     const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
-    const view = h('div', { class: `table-wrap phase-${s.phase}`, testid: 'table-view', 'data-table': s.table,
+    const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state}`, testid: 'table-view', 'data-table': s.table,
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
     this.renderHead(s),
     this.renderFelt(s, myTurn),
     this.withCountdown(this.renderControls(s, myTurn, busy), s),
     this.renderHand(s, myTurn, busy),
-    this.renderFoot(s),
-    this.renderOverlays(s));
-    this.root.replaceChildren(view);
+    this.renderFoot(s));
+    // Only the table is drawn again: dialogs that did not change stay as they are (a dialog drawn
+    // again each second would replay its opening animation: the countdown updates its text only).
+    if (this.viewEl && this.viewEl.parentNode === this.root) this.viewEl.replaceWith(view);
+    else this.root.prepend(view);
+    this.viewEl = view;
+    if (this.overlayHost.parentNode !== this.root) this.root.append(this.overlayHost);
+    this.syncOverlays(this.renderOverlays(s));
     enhanceGroups(view);
     this.trickFly.afterRender(s, view);
+    this.autoPlay(s, myTurn, busy);
     queueMicrotask(restoreFocus); // after the app has added the platform panel
+  }
+
+  /** Puts the platform panel (platform.js) after the table, in place of the last one. */
+  setPanel(panel) {
+    if (this.panelEl && this.panelEl.parentNode === this.root) this.panelEl.replaceWith(panel);
+    else this.root.insertBefore(panel, this.overlayHost.parentNode === this.root ? this.overlayHost : null);
+    this.panelEl = panel;
+  }
+
+  /** The dialogs `items` ({ key, build, update }) in the overlay host: an item whose key was shown
+   *  last time keeps its element (update refreshes what changes in it, such as a countdown). */
+  syncOverlays(items) {
+    const host = this.overlayHost;
+    const nodes = items.map((item) => {
+      const kept = item.key != null ? this.overlayNodes.get(item.key) : null;
+      if (kept) {
+        if (item.update) item.update(kept);
+        return kept;
+      }
+      return item.build();
+    });
+    for (const child of [...host.children]) if (!nodes.includes(child)) child.remove();
+    nodes.forEach((node, i) => { if (host.children[i] !== node) host.insertBefore(node, host.children[i] || null); });
+    this.overlayNodes = new Map(items.map((item, i) => [item.key, nodes[i]]).filter(([key]) => key != null));
+  }
+
+  /** With the setting on (prefs.js autoPlay), the only card the player may play is played by
+   *  itself, after a short moment so that the player sees it go. Never in the auction. */
+  autoPlay(s, myTurn, busy) {
+    if (!setting('autoPlay') || !myTurn || busy || s.phase !== 'play') return;
+    const legal = legalCards(s);
+    if (legal.length !== 1 || s.legal.length !== 1 || this.autoPlayed === `${s.table}/${s.v}`) return;
+    const key = `${s.table}/${s.v}`;
+    this.autoPlayed = key;
+    setTimeout(() => {
+      const now = this.app.tables.get(s.table);
+      if (!now || `${now.table}/${now.v}` !== key || this.app.current !== s.table) return;
+      this.act({ type: 'play', card: legal[0] });
+    }, AUTO_PLAY_MS);
   }
 
   renderHead(s) {
     const variant = VARIANT_LABEL[s.variant] || s.variant;
-    const badge = s.variant === 'coinche' && s.phase !== 'not_started' ? contractBadge(s) : null;
+    const playing = s.state === 'playing';
+    const badge = s.variant === 'coinche' && playing && s.phase !== 'not_started' ? contractBadge(s) : null;
     const scores = this.sideOrder(s).map((t) => h('div', { class: `score team-${t} ${s.seat != null && sideOf(s.seat, seatCount(s)) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
       h('span', { class: 'score-label', text: this.teamName(s, t) }),
       h('span', { class: 'score-value', testid: `totals-${t}`, text: String(s.totals[t] ?? 0) })));
@@ -175,17 +262,17 @@ export class TableView {
       h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: translate('table.lobby'), onclick: () => this.app.goLobby() }),
       h('div', { class: 'table-title' },
         h('strong', { text: translate('table.name', { table: s.table }) }),
-        h('span', { class: 'muted', text: ` ${variant} · ${translate('table.target', { target: s.target })}${s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
-      s.trump && s.taker != null ? h('div', { class: `contract ${'HD'.includes(s.trump) ? 'red' : ''}`, testid: 'contract', 'data-trump': s.trump, 'data-taker': s.taker,
+        h('span', { class: 'muted', text: ` ${variant} · ${translate('table.target', { target: s.target })}${playing && s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
+      playing && s.trump && s.taker != null ? h('div', { class: `contract ${'HD'.includes(s.trump) ? 'red' : ''}`, testid: 'contract', 'data-trump': s.trump, 'data-taker': s.taker,
         title: translate('table.trumpTitle', { suit: SUIT_NAME[s.trump], name: this.name(s, s.taker) }) },
-        h('span', { class: 'trump-sym', text: SUIT_SYMBOL[s.trump] }),
-        h('span', { class: 'contract-text' }, h('small', { text: translate('table.trump') }), h('span', { text: this.name(s, s.taker) }))) : null,
+        h('span', { class: 'trump-sym', 'aria-hidden': 'true', text: SUIT_SYMBOL[s.trump] }),
+        h('span', { class: 'contract-text' }, h('small', { testid: 'contract-suit', text: translate('table.trumpSuit', { suit: SUIT_NAME[s.trump] }) }), h('span', { text: this.name(s, s.taker) }))) : null,
       badge && !(s.trump && s.taker != null) ? h('div', { class: `contract ${badge.red ? 'red' : ''}`, testid: 'contract', 'data-contract': s.contract || '' },
         h('span', { class: 'trump-sym', text: badge.symbol }),
         h('span', { class: 'contract-text' }, h('small', { text: translate(s.contract ? 'table.contract' : 'table.bid') }), h('span', { text: `${badge.value || ''}${badge.level}` }))) : null,
       badge && s.trump && s.taker != null ? h('div', { class: 'contract-value', testid: 'contract-value', text: `${badge.value || ''}${badge.level}` }) : null,
       badge && !(s.trump && s.taker != null) ? contractHolder(this, s, badge) : null,
-      h('div', { class: 'scoreboard', testid: 'scoreboard' }, scores,
+      s.cancelled ? null : h('div', { class: `scoreboard ${s.state === 'finished' ? 'final' : ''}`, testid: 'scoreboard', title: s.state === 'finished' ? translate('table.finalScore') : null }, scores,
         s.escrow ? h('div', { class: 'escrow', testid: 'escrow', title: translate('table.escrowTitle'), text: translate('table.escrow', { points: s.escrow }) }) : null));
   }
 
@@ -217,8 +304,9 @@ export class TableView {
       box.append(plate);
       const tags = h('div', { class: 'tags' });
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
-      if (s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
-      if (s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
+      if (s.state === 'playing' && s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
+      if (s.state === 'finished' && s.ready && s.ready[seat] && !p.robot) tags.append(h('span', { class: 'tag ready', testid: `seat-${seat}-ready`, text: translate('table.readyTag') }));
+      if (s.state === 'playing' && s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
       const away = this.presenceTag(s, seat);
       if (away) tags.append(away);
       if (tags.childElementCount) box.append(tags);
@@ -294,9 +382,20 @@ export class TableView {
     center.append(trick);
     if (s.phase === 'not_started') {
       const free = s.seats.filter((x) => !x.player).length;
-      center.append(h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free }) : translate('table.ready') }));
+      const fill = this.fillSeconds(s);
+      center.append(fill != null
+        ? h('div', { class: 'center-note fill-note', testid: 'fill-countdown', 'data-seconds': String(fill) }, clockIcon(),
+          h('span', { text: translate(free ? 'table.fillIn' : 'table.startIn', { seconds: fill }) }))
+        : h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free }) : translate('table.ready') }));
     }
     return center;
+  }
+
+  /** Seconds until robots fill the empty seats and the match starts (quick play), or null. */
+  fillSeconds(s) {
+    const p = this.app.platform.tables.get(s.table);
+    if (!p || !p.fill || s.state !== 'waiting') return null;
+    return Math.max(0, Math.ceil((p.fill - Date.now()) / 1000));
   }
 
   renderControls(s, myTurn, busy) {
@@ -351,7 +450,11 @@ export class TableView {
       const reasons = [...new Set(dimmed.map((c) => whyNotPlayable(s, c, legal)))];
       bar.append(h('div', { class: 'play-rule', testid: 'play-rule', text: reasons.join(' ') }));
     }
-    if (s.autoMoveNote && s.state === 'playing') bar.append(h('div', { class: 'auto-move-note', testid: 'auto-move-note', role: 'status', text: s.autoMoveNote }));
+    if (s.autoMoveNote && s.state === 'playing' && Date.now() < s.autoMoveNoteUntil) {
+      bar.append(h('div', { class: 'auto-move-note', testid: 'auto-move-note', role: 'status', text: s.autoMoveNote }));
+      clearTimeout(this.noteTimer); // drawn again once it is due to go
+      this.noteTimer = setTimeout(() => this.app.scheduleRender(), s.autoMoveNoteUntil - Date.now() + 20);
+    }
     const seconds = this.secondsToAct(s);
     if (seconds == null) return bar;
     const text = s.to_act === s.seat ? translate('table.yourTimeLeft', { seconds }) : translate('table.timeLeft', { name: this.name(s, s.to_act), seconds });
@@ -360,21 +463,78 @@ export class TableView {
   }
 
   /** Before the first match or after one: the chief starts the next match once every seat is
-   *  taken (the server refuses anyone else); the others are told whom they wait for. */
+   *  taken (the server refuses anyone else); the others are told whom they wait for. After a match
+   *  each seated person says whether they are ready for the next one (the rematch), everyone sees
+   *  who is, and the chief is asked to confirm a start before everyone is ready. */
   renderBetweenMatches(s, busy) {
     const out = [];
     const status = (text, testid = 'start-note') => h('span', { class: 'status', testid, text });
     if (s.state === 'finished') out.push(status(translate(s.cancelled ? 'table.matchCancelled' : 'table.matchOver'), 'status'));
+    if (s.state === 'finished' && s.matchResult && !s.cancelled) out.push(this.lastMatchLine(s));
     const p = this.app.platform.tables.get(s.table);
     const chief = p ? p.chief : null;
     const full = s.seats.every((x) => x.player);
+    const after = s.state === 'finished';
+    // The chief says it is ready by starting: the others say it (the rematch).
+    const humans = s.seats.filter((x) => x.player && !x.player.robot && x.seat !== chief).map((x) => x.seat);
+    const notReady = after ? humans.filter((seat) => !s.ready[seat]) : [];
+    if (after && humans.length) out.push(this.readyLine(s, humans, busy));
     if (full && chief != null && chief === s.seat) {
-      out.push(h('button', { type: 'button', class: 'btn primary big', testid: 'start', disabled: busy,
-        text: translate(s.state === 'finished' ? 'table.startNext' : 'table.start'), onclick: () => this.act({ type: 'start' }) }));
+      const others = notReady.filter((seat) => seat !== s.seat);
+      if (this.confirmStart === s.table && others.length) {
+        out.push(h('div', { class: 'confirm-start', testid: 'confirm-start', role: 'group' },
+          h('span', { testid: 'confirm-start-text', text: translate('table.notReadyYet', { names: others.map((seat) => this.plainName(s, seat)).join(', ') }) }),
+          h('button', { type: 'button', class: 'btn primary', testid: 'start-anyway', disabled: busy, text: translate('table.startAnyway'),
+            onclick: () => { this.confirmStart = null; this.act({ type: 'start' }); } }),
+          h('button', { type: 'button', class: 'btn', testid: 'start-wait', text: translate('table.waitForThem'),
+            onclick: () => { this.confirmStart = null; this.app.scheduleRender(); } })));
+      } else {
+        if (this.confirmStart === s.table) this.confirmStart = null;
+        out.push(h('button', { type: 'button', class: 'btn primary big', testid: 'start', disabled: busy,
+          text: translate(after ? 'table.startNext' : 'table.start'),
+          onclick: () => {
+            if (others.length) { this.confirmStart = s.table; this.app.scheduleRender(); } else this.act({ type: 'start' });
+          } }));
+      }
     } else if (full && chief != null) {
-      out.push(status(translate(s.state === 'finished' ? 'table.chiefStartsNext' : 'table.chiefStarts', { name: this.name(s, chief) })));
-    } else if (!full) out.push(status(translate(s.seat == null ? 'table.chooseSeat' : 'table.fillSeats')));
+      out.push(status(translate(after ? 'table.chiefStartsNext' : 'table.chiefStarts', { name: this.name(s, chief) })));
+    } else if (!full) {
+      out.push(status(this.fillSeconds(s) != null ? translate('table.robotsWillFill') : translate(s.seat == null ? 'table.chooseSeat' : 'table.fillSeats')));
+    }
     return out;
+  }
+
+  /** "Ready: Ana, Bea · Not yet: Caio" and the player's own Ready button (between matches). */
+  readyLine(s, humans, busy) {
+    const ready = humans.filter((seat) => s.ready[seat]);
+    const waiting = humans.filter((seat) => !s.ready[seat]);
+    const names = (seats) => seats.map((seat) => this.name(s, seat)).join(', ');
+    const parts = [];
+    if (ready.length) parts.push(translate('table.readyList', { names: names(ready) }));
+    if (waiting.length) parts.push(translate('table.notReadyList', { names: names(waiting) }));
+    const line = h('div', { class: 'ready-line' }, h('span', { testid: 'ready-list', 'data-ready': ready.join(' '), text: parts.join(' · ') }));
+    if (s.seat != null && humans.includes(s.seat)) {
+      const mine = !!s.ready[s.seat];
+      line.append(h('button', { type: 'button', class: `btn small ${mine ? '' : 'primary'}`, testid: 'ready', 'aria-pressed': String(mine), disabled: busy,
+        text: translate(mine ? 'table.notReady' : 'table.imReady'), onclick: () => this.setReady(!mine) }));
+    }
+    return line;
+  }
+
+  /** Says the player is ready for the next match (or no longer). */
+  setReady(on) {
+    const table = this.app.current;
+    this.app.request({ type: 'ready', table, ready: on }).catch(() => {});
+  }
+
+  /** The last match in one line, named by who played it: "Last match: Ana & Bea 154 – 332 Caio & Robot 3". */
+  lastMatchLine(s) {
+    const m = s.matchResult;
+    const names = this.matchNames(s, m);
+    const text = seatCount(s) === 3
+      ? this.sideOrder(s).map((t) => `${names[t]} ${m.totals[t] ?? 0}`).join(' · ')
+      : `${this.teamPlayers(s, 0, names)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1, names)}`;
+    return h('div', { class: 'last-match', testid: 'last-match', text: translate('table.lastMatch', { winners: this.teamPlayers(s, m.winner, names), score: text }) });
   }
 
   renderHand(s, myTurn, busy) {
@@ -421,14 +581,28 @@ export class TableView {
     return h('div', {}, foot, log);
   }
 
+  /** The dialogs over the table, as syncOverlays items: a key (null: drawn again each time), how
+   *  to build it, and how to update what changes in it. */
   renderOverlays(s) {
     const out = [];
     const panel = renderToolPanel(this, s);
-    if (this.showLast && s.last_trick) out.push(labelLastTrick(this, s, this.renderLastTrick(s)));
+    if (this.showLast && s.last_trick) out.push({ key: null, build: () => labelLastTrick(this, s, this.renderLastTrick(s)) });
     const dr = s.dealResult;
-    if (dr && this.dismissedDeal.get(s.table) !== dr.deal) out.push(this.renderDealResult(s, dr));
-    else if (s.matchResult && !this.dismissedMatch.has(s.table)) out.push(this.renderMatchResult(s));
-    if (panel) out.push(panel);
+    // A page that opens on a finished match its player did not play shows it in a line, not a dialog.
+    const m = s.matchResult;
+    const matchDialog = m && !this.dismissedMatch.has(s.table) && (!m.fromSnapshot || this.playedIn(s, m));
+    if (dr && this.dismissedDeal.get(s.table) !== dr.deal) {
+      const timed = this.secondsToAct(s) != null && s.to_act === s.seat;
+      out.push({ key: `deal/${s.table}/${dr.deal}/${!!s.matchResult}/${timed}/${pageLanguage()}`, build: () => this.renderDealResult(s, dr),
+        update: (el) => {
+          const timer = el.querySelector('[data-testid="result-timer"] span');
+          const seconds = this.secondsToAct(s);
+          if (timer && seconds != null) timer.textContent = translate('result.yourTurnRuns', { seconds });
+        } });
+    } else if (matchDialog) {
+      out.push({ key: `match/${s.table}/${m.winner}/${m.totals.join('-')}/${s.seat}/${pageLanguage()}`, build: () => this.renderMatchResult(s) });
+    }
+    if (panel) out.push({ key: null, build: () => panel });
     return out;
   }
 
@@ -508,19 +682,30 @@ export class TableView {
     return h('p', { class: 'result-timer', testid: 'result-timer' }, clockIcon(), h('span', { text: translate('result.yourTurnRuns', { seconds }) }));
   }
 
+  /** The match result, named by who played it (match_ended.players), never by who sits there now. */
   renderMatchResult(s) {
     const m = s.matchResult;
-    const won = s.seat != null ? sideOf(s.seat, seatCount(s)) === m.winner : null;
-    const title = won == null ? translate('result.theyWin', { players: this.teamPlayers(s, m.winner) }) : translate(won ? 'result.youWin' : 'result.youLose');
+    const names = this.matchNames(s, m);
+    const played = this.playedIn(s, m);
+    const won = played ? sideOf(s.seat, seatCount(s)) === m.winner : null;
+    const title = won == null ? translate('result.theyWin', { players: this.teamPlayers(s, m.winner, names) }) : translate(won ? 'result.youWin' : 'result.youLose');
+    const dismiss = () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); };
+    const canRematch = played && s.seats[s.seat] && s.seats[s.seat].player;
     return h('div', { class: 'overlay' },
       h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-label': translate('result.matchTitle') },
         h('h3', { text: title }),
         h('p', { class: 'final-score', testid: 'final-score', text: seatCount(s) === 3
-          ? this.sideOrder(s).map((t) => `${this.teamPlayers(s, t)} ${m.totals[t] ?? 0}`).join(' · ')
-          : `${this.teamPlayers(s, 0)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1)}` }),
-        matchRoomResults(m, [...Array(seatCount(s)).keys()].map((seat) => this.name(s, seat)), s.seat),
+          ? this.sideOrder(s).map((t) => `${names[t]} ${m.totals[t] ?? 0}`).join(' · ')
+          : `${this.teamPlayers(s, 0, names)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1, names)}` }),
+        matchRoomResults(m, names.map((n, seat) => (played && seat === s.seat ? translate('table.you', { name: n }) : n)), played ? s.seat : null),
         h('div', { class: 'modal-actions' },
-          h('button', { type: 'button', class: 'btn', text: translate('result.stay'), onclick: () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); } }),
-          h('button', { type: 'button', class: 'btn primary', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }))));
+          h('button', { type: 'button', class: 'btn', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }),
+          h('button', { type: 'button', class: `btn ${canRematch ? '' : 'primary'}`, testid: 'match-result-stay', text: translate('result.stay'), onclick: dismiss }),
+          canRematch ? h('button', { type: 'button', class: 'btn primary', testid: 'match-result-rematch', text: translate('result.rematch'),
+            onclick: () => {
+              const now = this.app.tables.get(s.table) || s; // the dialog outlives the state it was drawn from
+              if (!now.ready[now.seat]) this.setReady(true);
+              dismiss();
+            } }) : null)));
   }
 }

@@ -172,10 +172,16 @@ function meldText(m) {
   return translate('meld.text', { kind, points: m.points });
 }
 
-/** Announcements strip: own combinations during trick 1, the scoring side's from trick 2. */
+/** The combinations shown at trick 2 stay on the felt until this many tricks are won (then the
+ *  log keeps "Announcements: … points shown" and the scores count them). */
+export const MELDS_SHOWN_UNTIL_TRICK = 3;
+
+/** Announcements strip: own combinations during trick 1, the scoring side's during tricks 2 and 3. */
 export function renderMelds(s, name) {
   const box = h('div', { class: 'melds', testid: 'melds' });
-  if (s.shown_melds && s.shown_melds.length) {
+  const done = s.tricks_won.reduce((a, b) => a + b, 0);
+  if (s.shown_melds && s.shown_melds.length && s.phase === 'play') {
+    if (done >= MELDS_SHOWN_UNTIL_TRICK) return null;
     for (const sm of s.shown_melds) {
       const row = h('div', { class: 'meld-row', testid: `melds-shown-${sm.seat}` }, h('span', { class: 'meld-who', text: translate('meld.who', { name: name(s, sm.seat) }) }));
       for (const m of sm.melds) {
@@ -188,7 +194,7 @@ export function renderMelds(s, name) {
     }
     return box;
   }
-  const firstTrick = s.tricks_won.reduce((a, b) => a + b, 0) === 0 && s.phase === 'play';
+  const firstTrick = done === 0 && s.phase === 'play';
   if (firstTrick && s.own_melds && s.own_melds.length) {
     const row = h('div', { class: 'meld-row own', testid: 'melds-own' }, h('span', { class: 'meld-who', text: translate('meld.own') }));
     for (const m of s.own_melds) row.append(h('span', { class: 'meld-name', text: meldText(m) }));

@@ -667,4 +667,39 @@ export default {
 
   // issue 14: the tab's title
   'page.yourTurnTitle': '● Your turn — Belote',
+
+  // issue 14, second pass: settings (settings.js)
+  'settings.title': 'Settings',
+  'settings.sound': 'Sounds and notifications',
+  'settings.soundHint': 'Quiet sounds for your turn, a card, a trick, belote and the end of a deal; the tab\'s title on your turn.',
+  'settings.cardSize': 'Card size',
+  'settings.cardSize.medium': 'Medium',
+  'settings.cardSize.small': 'Small',
+  'settings.cardSize.large': 'Large',
+  'settings.animation': 'Animations',
+  'settings.animation.normal': 'Normal',
+  'settings.animation.fast': 'Fast',
+  'settings.animation.off': 'Off',
+  'settings.autoPlay': 'Play a forced card by itself',
+  'settings.autoPlayHint': 'When only one card may be played, it is played for you.',
+  'settings.language': 'Language',
+  'room.myProfile': 'Your profile',
+
+  // issue 14, second pass: the table between matches, the rematch, quick play's wait
+  'table.trumpSuit': 'Trump: {suit}',
+  'table.finalScore': 'Final score of the last match',
+  'table.readyTag': 'Ready',
+  'table.readyList': 'Ready: {names}',
+  'table.notReadyList': 'Not yet: {names}',
+  'table.imReady': 'I\'m ready for the next match',
+  'table.notReady': 'Not ready',
+  'table.notReadyYet': 'Not ready yet: {names}. Start anyway?',
+  'table.startAnyway': 'Start anyway',
+  'table.waitForThem': 'Wait',
+  'table.lastMatch': 'Last match: {winners} won · {score}',
+  'table.fillIn': 'Robots take the empty seats in {seconds} s',
+  'table.startIn': 'The match starts in {seconds} s',
+  'table.robotsWillFill': 'Quick play: robots take the seats still empty, then the match starts.',
+  'result.rematch': 'Rematch',
+  'live.sidePoints': '{side} {points}',
 };

@@ -667,4 +667,39 @@ export default {
 
   // issue 14: the tab's title
   'page.yourTurnTitle': '● À vous — Belote',
+
+  // issue 14, second pass: settings (settings.js)
+  'settings.title': 'Réglages',
+  'settings.sound': 'Sons et notifications',
+  'settings.soundHint': 'Des sons discrets pour votre tour, une carte, un pli, la belote et la fin d\'une donne ; le titre de l\'onglet à votre tour.',
+  'settings.cardSize': 'Taille des cartes',
+  'settings.cardSize.medium': 'Moyenne',
+  'settings.cardSize.small': 'Petite',
+  'settings.cardSize.large': 'Grande',
+  'settings.animation': 'Animations',
+  'settings.animation.normal': 'Normales',
+  'settings.animation.fast': 'Rapides',
+  'settings.animation.off': 'Aucune',
+  'settings.autoPlay': 'Jouer seule une carte forcée',
+  'settings.autoPlayHint': 'Quand une seule carte peut être jouée, elle est jouée pour vous.',
+  'settings.language': 'Langue',
+  'room.myProfile': 'Votre profil',
+
+  // issue 14, second pass: the table between matches, the rematch, quick play's wait
+  'table.trumpSuit': 'Atout : {suit}',
+  'table.finalScore': 'Score final de la dernière partie',
+  'table.readyTag': 'Prêt',
+  'table.readyList': 'Prêts : {names}',
+  'table.notReadyList': 'Pas encore : {names}',
+  'table.imReady': 'Je suis prêt pour la partie suivante',
+  'table.notReady': 'Pas prêt',
+  'table.notReadyYet': 'Pas encore prêts : {names}. Lancer quand même ?',
+  'table.startAnyway': 'Lancer quand même',
+  'table.waitForThem': 'Attendre',
+  'table.lastMatch': 'Dernière partie : victoire de {winners} · {score}',
+  'table.fillIn': 'Des robots prennent les places libres dans {seconds} s',
+  'table.startIn': 'La partie commence dans {seconds} s',
+  'table.robotsWillFill': 'Partie rapide : des robots prennent les places encore libres, puis la partie commence.',
+  'result.rematch': 'Revanche',
+  'live.sidePoints': '{side} {points}',
 };
