@@ -3,8 +3,10 @@
 // other seats, a spectator each — and restarted on the same data directory. Every other death is
 // the server's own, in the middle of a write to SQLite's write-ahead log, that is inside a group
 // commit (tests/support/die_in_wal_write.c, preloaded). Every client comes back with its token and
-// `resume`. A shorter run does the same on a PostgreSQL store (issue 16; kill -9 only, skipped when
-// no test PostgreSQL is set, tests/support/test_postgres.hpp). Checked:
+// `resume`. A shorter run does the same on a PostgreSQL store (issue 16; skipped when no test
+// PostgreSQL is set, tests/support/test_postgres.hpp), where the server's own deaths come as it
+// sends a COMMIT, half of them after the whole of it (the database commits a group nobody was told
+// about), half after half of it (tests/support/die_in_pg_commit.c). Checked:
 // - no client sees a `v` go backwards or an event twice (each notice is the next `v`, or a snapshot
 //   at or past it);
 // - every action acknowledged to seat 0 is in the match's record, in order;
@@ -31,17 +33,40 @@
 namespace belote::testing {
 namespace {
 
-#ifndef BELOTE_DIE_IN_WAL_WRITE_LIBRARY
-#error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY must name the preload library (set by tests/CMakeLists.txt)"
+#if !defined(BELOTE_DIE_IN_WAL_WRITE_LIBRARY) || !defined(BELOTE_DIE_IN_PG_COMMIT_LIBRARY)
+#error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY and BELOTE_DIE_IN_PG_COMMIT_LIBRARY must name the preload libraries"
 #endif
+
+/// How a server dies by itself inside a group commit: a library preloaded into it.
+struct InCommitDeath {
+    const char* library;
+    const char* count_variable;  ///< the library dies at this many writes (or commits)
+    int least_count, most_count;
+    const char* marker;                   ///< what it prints when it dies so
+    const char* half_variable = nullptr;  ///< set to 1 in every other death, when not null
+    /// The environment of a server that dies at `count`; `half`: with half_variable set.
+    std::vector<std::string> environment(int count, bool half) const {
+        std::vector<std::string> env{std::string("LD_PRELOAD=") + library,
+                                     std::string(count_variable) + "=" + std::to_string(count)};
+        if (half_variable && half) env.push_back(std::string(half_variable) + "=1");
+        return env;
+    }
+};
+
+/// SQLite: a write to the write-ahead log, half written.
+const InCommitDeath in_sqlite_log{BELOTE_DIE_IN_WAL_WRITE_LIBRARY, "BELOTE_DIE_AFTER_WAL_WRITES", 20, 400,
+                                  "die_in_wal_write: killed in a write"};
+/// PostgreSQL: a COMMIT sent whole or half.
+const InCommitDeath in_postgres_commit{BELOTE_DIE_IN_PG_COMMIT_LIBRARY,          "BELOTE_DIE_AFTER_PG_COMMITS", 5, 100,
+                                       "die_in_pg_commit: killed after sending", "BELOTE_DIE_PG_COMMIT_HALF"};
 
 /// What one run plays and how it kills.
 struct CrashPlan {
     std::vector<std::string> variants;  ///< a table each
     int matches_per_table = 0;
     int kills = 0;
-    /// Every other death is the server's own inside a group commit (SQLite's write-ahead log).
-    bool die_inside_commits = false;
+    /// Every other death is the server's own inside a group commit, so (none: all are kill -9).
+    const InCommitDeath* in_commit = nullptr;
     int least_kills = 0;                  ///< fewer: the matches ended too soon for the test to mean anything
     int least_acknowledged = 0;           ///< actions of seat 0 acknowledged over the run
     std::vector<std::string> store_args;  ///< the server's --store (none: SQLite in the data directory)
@@ -68,16 +93,16 @@ public:
         std::unique_lock lock(mutex_);
         return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return generation_ > seen; });
     }
-    /// Kills the server (SIGKILL), then starts it again; dying inside a group commit when
-    /// `die_after_log_writes` > 0: after that many writes to the write-ahead log.
-    void kill_and_restart(int die_after_log_writes = 0) {
+    /// Kills the server (SIGKILL), then starts it again, with `env` (a preloaded library that makes
+    /// it die inside a group commit, say).
+    void kill_and_restart(std::vector<std::string> env = {}) {
         std::lock_guard lock(mutex_);
         server_->kill9();
-        restart_locked(die_after_log_writes);
+        restart_locked(std::move(env));
     }
-    /// Waits for a server started to die inside a group commit to do so (false: it had not after
-    /// 30 s, or died otherwise), then starts it again as kill_and_restart does.
-    bool wait_death_and_restart(int die_after_log_writes = 0) {
+    /// Waits for a server started to die inside a group commit to do so, printing `marker` (false: it
+    /// had not after 30 s, or died otherwise), then starts it again as kill_and_restart does.
+    bool wait_death_and_restart(const std::string& marker) {
         ServerProcess* server = nullptr;
         {
             std::lock_guard lock(mutex_);
@@ -85,9 +110,9 @@ public:
         }
         // Not under the lock: the clients need port() to go on playing (and writing).
         const bool died = server->wait_exit_for(std::chrono::seconds(30));
-        const bool in_commit = server->output().find("die_in_wal_write: killed in a write") != std::string::npos;
+        const bool in_commit = server->output().find(marker) != std::string::npos;
         std::lock_guard lock(mutex_);
-        restart_locked(die_after_log_writes);
+        restart_locked({});
         return died && in_commit;
     }
     std::string output() {
@@ -98,19 +123,15 @@ public:
 private:
     void start() {
         std::lock_guard lock(mutex_);
-        start_locked(0);
+        start_locked({});
     }
-    void restart_locked(int die_after_log_writes) {
+    void restart_locked(std::vector<std::string> env) {
         server_.reset();
-        start_locked(die_after_log_writes);
+        start_locked(std::move(env));
         ++generation_;
         changed_.notify_all();
     }
-    void start_locked(int die_after_log_writes) {
-        std::vector<std::string> env;
-        if (die_after_log_writes > 0)
-            env = {std::string("LD_PRELOAD=") + BELOTE_DIE_IN_WAL_WRITE_LIBRARY,
-                   "BELOTE_DIE_AFTER_WAL_WRITES=" + std::to_string(die_after_log_writes)};
+    void start_locked(std::vector<std::string> env) {
         std::vector<std::string> args{"--robot-delay-ms", "0",      "--log-level", "info",  "--robot-budget-ms", "5",
                                       "--msg-rate",       "100000", "--msg-burst", "100000"};
         args.insert(args.end(), store_args_.begin(), store_args_.end());
@@ -383,10 +404,9 @@ void run_crash_test(const CrashPlan& plan) {
     }
 
     // Kill after a random number of acknowledged actions, while the tables play at full speed
-    // (robots do not wait); with die_inside_commits the next life then dies by itself inside a group
-    // commit, after a random number of writes to the log.
+    // (robots do not wait); with plan.in_commit the next life then dies by itself inside a group
+    // commit, after a random number of writes to the log (or commits).
     std::mt19937 random(seed);
-    const auto log_writes = [&] { return std::uniform_int_distribution<int>(20, 400)(random); };
     int killed = 0, in_commit = 0;
     while (killed < plan.kills) {
         const int wait_for = std::uniform_int_distribution<int>(5, 60)(random);
@@ -397,14 +417,16 @@ void run_crash_test(const CrashPlan& plan) {
         });
         if (progress.tables_done == static_cast<int>(players.size())) break;
         lock.unlock();
-        if (!plan.die_inside_commits) {
+        if (!plan.in_commit) {
             life.kill_and_restart();
             ++killed;
             continue;
         }
-        life.kill_and_restart(log_writes());
+        const auto& death = *plan.in_commit;
+        const int count = std::uniform_int_distribution<int>(death.least_count, death.most_count)(random);
+        life.kill_and_restart(death.environment(count, killed / 2 % 2 == 1));  // every other one half
         ++killed;
-        if (life.wait_death_and_restart()) ++in_commit;
+        if (life.wait_death_and_restart(death.marker)) ++in_commit;
         ++killed;
     }
     for (std::size_t i = 1; i < threads.size(); i += 2) threads[i].join();
@@ -412,8 +434,9 @@ void run_crash_test(const CrashPlan& plan) {
     life.kill_and_restart();  // wakes the spectators up from their reads
     for (std::size_t i = 0; i < threads.size(); i += 2) threads[i].join();
     EXPECT_GE(killed, plan.least_kills) << "the matches ended before enough kills";
-    if (plan.die_inside_commits)
-        EXPECT_EQ(in_commit * 2, killed) << "a server preloaded to die in a write to its log did not";
+    if (plan.in_commit) {
+        EXPECT_EQ(in_commit * 2, killed) << "a server preloaded to die inside a group commit did not";
+    }
     std::lock_guard lock(progress.mutex);
     EXPECT_GE(progress.acknowledged, plan.least_acknowledged);
     std::printf("crash test: %d kills (%d inside a group commit), %d acknowledged actions, %d matches\n", killed,
@@ -422,7 +445,8 @@ void run_crash_test(const CrashPlan& plan) {
 
 TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
     // 4 tables: 52 matches; 22 deaths, half of them inside a group commit.
-    run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"}, 13, 22, true, 20, 200, {}});
+    run_crash_test(
+        {{"classic", "classic_announcements", "coinche", "decouverte"}, 13, 22, &in_sqlite_log, 20, 200, {}});
 }
 
 TEST(CrashTest, OnPostgresKilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
@@ -432,7 +456,7 @@ TEST(CrashTest, OnPostgresKilledAtRandomMomentsEveryAcknowledgedActionAndEveryVe
     run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"},
                     8,
                     12,
-                    false,
+                    &in_postgres_commit,
                     10,
                     300,
                     {"--store", schema.url()}});
