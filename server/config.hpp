@@ -22,7 +22,7 @@ struct Config {
     std::size_t max_send_queue = 256;            ///< --max-send-queue, BELOTE_MAX_SEND_QUEUE (messages)
     std::size_t max_send_queue_bytes = 4 << 20;  ///< --max-send-queue-bytes, BELOTE_MAX_SEND_QUEUE_BYTES
     unsigned idle_timeout_s =
-        300;               ///< --idle-timeout-s, BELOTE_IDLE_TIMEOUT_S: ping at half, drop a silent client at the end
+        30;                ///< --idle-timeout-s, BELOTE_IDLE_TIMEOUT_S: ping at half, drop a silent client at the end
     unsigned threads = 2;  ///< --threads, BELOTE_THREADS: io_context threads
     unsigned robot_delay_ms = 700;  ///< --robot-delay-ms, BELOTE_ROBOT_DELAY_MS: pause before a robot acts
     // Operations (docs/operations.md):

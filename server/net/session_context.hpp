@@ -28,7 +28,7 @@ struct SessionContext {
     std::chrono::steady_clock::duration close_timeout = std::chrono::seconds(5);
     /// A WebSocket silent for half of this is pinged; one that stays silent (no pong, no message)
     /// for all of it is dropped (TCP closed).
-    std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(300);
+    std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(30);
     /// Origins besides the server's own whose pages may open a WebSocket (lowercase; origin_check.hpp).
     std::vector<std::string> allowed_origins;
     /// Peers (reverse proxies) whose X-Forwarded-For header names the client (--trusted-proxy).

@@ -32,7 +32,7 @@ namespace belote::net {
 ///   SessionContext::max_send_queue_bytes bytes, may be waiting (not yet written to the socket);
 ///   one more drops the waiting ones and closes with 4008.
 /// - Idle/keep-alive: Beast's suggested server timeouts (30 s handshake, keep-alive pings) with
-///   SessionContext::idle_timeout (default 300 s; a ping after half of it).
+///   SessionContext::idle_timeout (default 30 s; a ping after half of it).
 /// - A server-initiated close that has not finished after SessionContext::close_timeout drops
 ///   the TCP connection (so a client that stopped reading cannot hold it open).
 /// The handler's on_open runs after the handshake; its sink then gets on_text per message and
