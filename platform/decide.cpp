@@ -14,8 +14,8 @@ Overloaded(F...) -> Overloaded<F...>;
 
 using Events = std::vector<TableEvent>;
 
-Refused refuse(TableRefusal reason, std::string message) { return Refused{reason, std::move(message)}; }
-Refused refuse(RejectReason reason, std::string message) { return Refused{reason, std::move(message)}; }
+Refused refuse(TableRefusal reason, std::string message) { return Refused{reason, std::move(message), std::nullopt}; }
+Refused refuse(RejectReason reason, std::string message) { return Refused{reason, std::move(message), std::nullopt}; }
 
 Refused no_such_table(const TableState& s) { return refuse(TableRefusal::NoSuchTable, "no table '" + s.id + "'"); }
 
@@ -47,7 +47,19 @@ struct RequestJudge {
         if (seat) return refuse(TableRefusal::AlreadySeated, "you already sit in seat " + std::to_string(*seat));
         if (!s.seats[c.seat].empty())
             return refuse(TableRefusal::SeatTaken, "seat " + std::to_string(c.seat) + " is taken");
-        Events events{Seated{c.seat, from}};
+        if (s.settings.competitive && c.standing) {  // docs/room.md "Who takes part", "Cool-down"
+            if (!c.standing->registered && s.settings.stake > 0)
+                return refuse(TableRefusal::CannotStake,
+                              "a guest may sit at a competitive table only when its stake is 0: sign up to play for "
+                              "chips");
+            if (const auto& cool = c.standing->cooldown; cool && cool->until > now)
+                return Refused{TableRefusal::CoolingDown,
+                               "you abandoned " + std::to_string(cool->abandons) +
+                                   " competitive matches in 7 days: you may sit at a competitive table again from " +
+                                   utc_minute(cool->until),
+                               cool->until};
+        }
+        Events events{Seated{c.seat, from, c.standing ? std::optional(c.standing->seat_standing()) : std::nullopt}};
         if (s.watching(from.id)) events.push_back(SpectatorLeft{from});
         return events;
     }
@@ -70,7 +82,10 @@ struct RequestJudge {
         for (int k = 0; k < s.seat_count(); ++k)
             if (s.seats[k].human) lineup.players[k] = s.seats[k].human->id;
         auto terms = match_terms(s.settings.competitive, s.settings.stake, lineup, c.standings);
-        if (!terms.terms) return refuse(TableRefusal::CannotStake, terms.refusal);
+        if (!terms.terms)
+            return Refused{
+                terms.reason == TermsRefusal::CoolingDown ? TableRefusal::CoolingDown : TableRefusal::CannotStake,
+                terms.refusal, terms.until};
         return Events{MatchBegun{c.seed, *terms.terms}};
     }
     Decision operator()(const Act& c) const {
@@ -110,13 +125,16 @@ struct RequestJudge {
         if (!seat) return refuse(TableRefusal::NotSeated, "only a seated player may propose to cancel");
         if (s.match.phase() == Phase::NotStarted) return refuse(RejectReason::NotStarted, "the match has not started");
         if (!s.match_running()) return refuse(RejectReason::MatchOver, "the match is over");
+        if (s.seats[*seat].abandoned)
+            return refuse(TableRefusal::NotSeated, "your seat was abandoned: a robot plays it to the end of the match");
         if (s.cancel) return refuse(TableRefusal::CancelPending, "a cancel proposal is already open");
         if (s.seats[*seat].cancel_proposals >= s.policy.cancel_proposals_per_match)
             return refuse(TableRefusal::CancelLimit, "at most " + std::to_string(s.policy.cancel_proposals_per_match) +
                                                          " cancel proposals per player and match");
         CancelProposed proposed{*seat, now + s.policy.cancel_window.count(), {}, s.cancel_counter + 1};
+        // Robots do not vote, nor the robot that plays an abandoned seat (docs/room.md "Friendly cancel").
         for (int k = 0; k < s.seat_count(); ++k)
-            if (s.seats[k].human) proposed.voters.push_back(k);
+            if (s.seats[k].human && !s.seats[k].abandoned) proposed.voters.push_back(k);
         Events events{proposed};
         if (proposed.voters.size() == 1) events.push_back(MatchCancelled{});  // nobody else to ask
         return events;
@@ -211,7 +229,30 @@ struct MachineJudge {
         if (!st.disconnected || st.abandoned || st.reclaim_deadline != c.deadline) return Events{};
         if (!s.match_running())
             return Events{SeatFreed{c.seat}};  // outside a match: the seat (and the chief's role) go
-        return Events{Abandoned{c.seat}};
+        Events events{Abandoned{c.seat}};
+        // An open cancel vote no longer waits for this seat: if everyone else said yes, it passes.
+        if (s.cancel && s.cancel->votes.count(c.seat)) {
+            bool others = false, all = true;
+            for (const auto& [voter, vote] : s.cancel->votes) {
+                if (voter == c.seat) continue;
+                others = true;
+                all = all && vote && *vote;
+            }
+            if (others && all) events.push_back(MatchCancelled{});
+        }
+        return events;
+    }
+    Decision operator()(const StandingsRead& c) const {
+        if (s.match_running()) return Events{};
+        Events events;
+        for (int k = 0; k < s.seat_count(); ++k) {
+            const auto& human = s.seats[k].human;
+            if (!human) continue;
+            for (const auto& standing : c.standings)
+                if (standing.player_id == human->id && s.seats[k].standing != standing.seat_standing())
+                    events.push_back(StandingChanged{k, standing.seat_standing()});
+        }
+        return events;
     }
     Decision operator()(const CancelExpired& c) const {
         if (!s.cancel || s.cancel->number != c.proposal) return Events{};

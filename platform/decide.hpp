@@ -2,6 +2,7 @@
 // decide(): the one function that judges every command a table receives (docs/design.md "decide").
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -22,7 +23,9 @@ enum class TableRefusal : std::uint8_t {
     NotSeated,             ///< the request needs a seat here
     AlreadyStarted,        ///< seating changes once the match has started
     SeatsEmpty,            ///< start with an empty seat
-    CannotStake,           ///< start of a competitive match someone at the table cannot take part in
+    CannotStake,           ///< start of a competitive match someone at the table cannot take part in; a guest
+                           ///< sitting at a competitive table with a stake
+    CoolingDown,           ///< a player cooling down after abandoning: no competitive table (docs/room.md)
     NotChief,              ///< only the chief may do this
     MatchInProgress,       ///< only before the first match or between matches
     InvalidOptions,        ///< the options are not playable
@@ -43,6 +46,7 @@ enum class TableRefusal : std::uint8_t {
 struct Refused {
     std::variant<TableRefusal, RejectReason> reason;
     std::string message;
+    std::optional<std::int64_t> until;  ///< CoolingDown: when the cool-down ends (epoch ms)
 };
 
 /// The command must wait: the robot first makes the decision pending for the sender's seat

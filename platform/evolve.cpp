@@ -24,6 +24,26 @@ struct Apply {
     void show_seat(int seat) const { notify(SeatChangedNotice{seat, s.occupant(seat)}); }
     void show_status(int seat) const { notify(seat_status(s, seat)); }
     void show_options() const { notify(OptionsNotice{s.chief(), s.options, s.settings}); }
+    /// Tells who cannot cover the stake when it is no longer `before` (docs/room.md "Who takes part").
+    void show_cover(const std::vector<CannotCover>& before) const {
+        auto now_short = s.cannot_cover();
+        if (now_short != before) notify(StakeCheckNotice{std::move(now_short)});
+    }
+
+    /// The chips and XP a money step of the current match gave each seat, added to what the table
+    /// knows of its player (a level reached is shown at once). `returned`: the stakes came back to the
+    /// wallets or were paid out (the end of a match), besides the outcome's net chips.
+    void add_outcomes(const Settlement& settlement, bool returned) const {
+        for (const auto& o : settlement.seats) {
+            auto& standing = s.seats[o.seat].standing;
+            if (!standing || !s.seats[o.seat].human || !o.player_id || s.seats[o.seat].human->id != *o.player_id)
+                continue;
+            const int level = level_of(standing->xp);
+            standing->chips += o.chips + (returned && s.terms.stakes(o.seat) ? s.terms.stake : 0);
+            standing->xp += o.xp;
+            if (level_of(standing->xp) != level) show_seat(o.seat);
+        }
+    }
 
     /// Remembers a spectator who lost its connection, for its return (at most 64 are kept).
     void remember_departed(const std::string& id) const {
@@ -58,26 +78,46 @@ struct Apply {
     }
 
     void operator()(const Seated& e) const {
+        const auto short_before = s.cannot_cover();
         SeatState& st = s.seats[e.seat];
         st = SeatState{};
         st.human = e.player;
+        st.standing = e.standing;
         st.sat_order = ++s.sit_counter;
         show_seat(e.seat);
         st.seated_since_v = s.v;
         rearm_fill();
+        show_cover(short_before);
     }
     void operator()(const RobotSeated& e) const {
+        const auto short_before = s.cannot_cover();
         s.seats[e.seat].robot = true;
         s.seats[e.seat].robot_level = e.level;
         show_seat(e.seat);
+        show_cover(short_before);
     }
-    void operator()(const SeatFreed& e) const { free_seat(e.seat); }
+    void operator()(const SeatFreed& e) const {
+        const auto short_before = s.cannot_cover();
+        free_seat(e.seat);
+        show_cover(short_before);
+    }
     void operator()(const OptionsChanged& e) const {
+        const auto short_before = s.cannot_cover();
         s.options = e.options;
         s.settings = e.settings;
         if (s.match.phase() == Phase::NotStarted) s.match = Match(s.options, s.match.seed());
         show_options();
         rearm_fill();
+        show_cover(short_before);
+    }
+    void operator()(const StandingChanged& e) const {
+        const auto short_before = s.cannot_cover();
+        auto& standing = s.seats[e.seat].standing;
+        const bool level_changed = !standing || standing->registered != e.standing.registered ||
+                                   level_of(standing->xp) != level_of(e.standing.xp);
+        standing = e.standing;
+        if (level_changed) show_seat(e.seat);
+        show_cover(short_before);
     }
     void operator()(const SpectatorJoined& e) const {
         s.departed_spectators.erase(e.player.id);
@@ -114,9 +154,11 @@ struct Apply {
         for (std::size_t seat = 0; seat < s.seats.size(); ++seat) s.match_lineup[seat] = s.seats[seat].human;
         ++s.matches_begun;
         s.match_began_ms = now;
+        const auto short_before = s.cannot_cover();
         s.terms = e.terms;
         s.match_abandoned = {};
         s.settlement = stake(s.lineup(), s.terms);
+        add_outcomes(s.settlement, false);  // the stakes left the wallets
         for (SeatState& st : s.seats) {
             st.cancel_proposals = 0;
             st.auto_moves = 0;
@@ -131,6 +173,7 @@ struct Apply {
                 show_status(seat);
             }
         publish(s.match.start());
+        show_cover(short_before);  // nobody is short while the match is played
     }
     void operator()(const ActionTaken& e) const {
         if (e.source == ActionSource::Player) s.seats[e.seat].auto_moves = 0;
@@ -171,6 +214,7 @@ struct Apply {
     void operator()(const Abandoned& e) const {
         s.seats[e.seat].abandoned = true;
         s.match_abandoned[e.seat] = true;
+        if (s.cancel) s.cancel->votes.erase(e.seat);  // a robot plays the seat now: it does not vote
         show_status(e.seat);
     }
     void operator()(const CancelProposed& e) const {
@@ -198,11 +242,12 @@ struct Apply {
         s.fill_spent = true;
         rearm_fill();
     }
-    void operator()(const MatchCancelled& e) const {
+    void operator()(const MatchCancelled&) const {
         s.cancel.reset();
         s.cancelled = true;
         s.settlement = refund(s.lineup(), s.terms, s.match_abandoned);
-        notify(e);
+        notify(MatchCancelledNotice{s.settings.stake, s.settings.competitive, s.settlement.seats,
+                                    unmoved_of(s.terms, s.lineup())});
         end_of_match();
     }
 
@@ -228,7 +273,7 @@ struct Apply {
                                       s.settings.stake,
                                       s.settings.competitive,
                                       s.settlement.seats,
-                                      unmoved_of(s.terms),
+                                      unmoved_of(s.terms, s.lineup()),
                                       s.match_names()};
                 for (int seat = 0; seat < s.seat_count(); ++seat)
                     if (s.seats[seat].abandoned) notice.abandoned.push_back(seat);
@@ -250,8 +295,10 @@ struct Apply {
             s.cancel.reset();
             notify(CancelRejected{CancelEnd::MatchEnded});
         }
+        add_outcomes(s.settlement, true);
         for (int seat = 0; seat < s.seat_count(); ++seat) {
             SeatState& st = s.seats[seat];
+            const bool was_away = st.away;
             st.reclaim_deadline.reset();
             st.away = false;
             st.auto_moves = 0;
@@ -260,8 +307,11 @@ struct Apply {
             } else if (st.disconnected) {  // still away: the seat is kept for a new window, then freed
                 st.reclaim_deadline = now + s.policy.reclaim_window.count();
                 show_status(seat);
+            } else if (was_away) {  // no robot plays it between matches: everybody sees it present again
+                show_status(seat);
             }
         }
+        show_cover({});  // who cannot cover the next match's stake
     }
 };
 

@@ -30,6 +30,18 @@ struct MatchEndNotice {
     Unmoved unmoved = Unmoved::None;    ///< why the whole match moved nothing, if it did not
     std::vector<PlayerInfo> players;    ///< who played it, by seat, named as when it began
 };
+/// The match was cancelled by agreement: what each seat got back (its stake) or lost (an
+/// abandoner's, to the house), as in MatchEndNotice.
+struct MatchCancelledNotice {
+    int stake = 0;
+    bool competitive = false;
+    std::vector<SeatOutcome> outcomes;
+    Unmoved unmoved = Unmoved::None;
+};
+/// Who cannot cover the stake of the next match changed (docs/room.md "Who takes part").
+struct StakeCheckNotice {
+    std::vector<CannotCover> cannot_cover;
+};
 /// Who sits in `seat` now (nullopt: nobody).
 struct SeatChangedNotice {
     int seat = 0;
@@ -63,8 +75,8 @@ struct RobotFillNotice {
 /// they are (projected per recipient by protocol/); those two always come as TurnNotice and
 /// MatchEndNotice.
 using Notice = std::variant<Event, TurnNotice, MatchEndNotice, SeatChangedNotice, OptionsNotice, SeatStatusNotice,
-                            SpectatorCount, AutoMoved, CancelProposed, CancelVoted, CancelRejected, MatchCancelled,
-                            ChatPosted, ReadyChanged, RobotFillNotice>;
+                            SpectatorCount, AutoMoved, CancelProposed, CancelVoted, CancelRejected,
+                            MatchCancelledNotice, ChatPosted, StakeCheckNotice, ReadyChanged, RobotFillNotice>;
 
 /// A notice with its version.
 struct Published {

@@ -1,6 +1,7 @@
 #include "platform/room.hpp"
 
 #include <algorithm>
+#include <ctime>
 #include <map>
 
 namespace belote::platform {
@@ -18,17 +19,57 @@ const char* to_string(Unmoved u) {
     return "";
 }
 
-Unmoved MatchTerms::unmoved(int seat, bool robot) const {
+const char* to_string(Shortfall s) {
+    switch (s) {
+        case Shortfall::Robot: return "robot";
+        case Shortfall::Guest: return "guest";
+        case Shortfall::Chips: return "chips";
+    }
+    return "robot";
+}
+
+Unmoved MatchTerms::unmoved(int seat, bool robot_seat, bool robot_match) const {
     if (!competitive) return Unmoved::Practice;
-    if (robot) return Unmoved::Robot;
+    if (robot_seat) return Unmoved::Robot;
     if (same_address) return Unmoved::SameAddress;
     if (!counts[seat]) return Unmoved::Guest;
+    if (robot_match) return Unmoved::Robot;  // XP against robots could be farmed: none
     return Unmoved::None;
 }
 
-Unmoved unmoved_of(const MatchTerms& terms) {
+Unmoved unmoved_of(const MatchTerms& terms, const Lineup& lineup) {
     if (!terms.competitive) return Unmoved::Practice;
-    return terms.same_address ? Unmoved::SameAddress : Unmoved::None;
+    if (terms.same_address) return Unmoved::SameAddress;
+    return lineup.has_robot() ? Unmoved::Robot : Unmoved::None;
+}
+
+std::optional<Cooldown> cooldown_after(std::vector<std::int64_t> abandons_ms, std::int64_t now_ms) {
+    if (abandons_ms.empty()) return std::nullopt;
+    std::sort(abandons_ms.begin(), abandons_ms.end());
+    const std::int64_t last = abandons_ms.back();
+    const auto counted = std::count_if(abandons_ms.begin(), abandons_ms.end(),
+                                       [&](std::int64_t t) { return t > last - cooldown_window_ms; });
+    constexpr std::int64_t minute = 60'000;
+    std::int64_t length = 0;
+    if (counted >= 5)
+        length = 24 * 60 * minute;
+    else if (counted == 4)
+        length = 6 * 60 * minute;
+    else if (counted == 3)
+        length = 60 * minute;
+    else if (counted == 2)
+        length = 15 * minute;
+    if (length == 0 || last + length <= now_ms) return std::nullopt;
+    return Cooldown{last + length, static_cast<int>(counted)};
+}
+
+std::string utc_minute(std::int64_t ms) {
+    const auto t = static_cast<std::time_t>((ms + 59'999) / 60'000 * 60);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &tm);
+    return text;
 }
 
 std::string escrow_of(const std::string& match_id) { return "escrow:" + match_id; }
@@ -43,12 +84,13 @@ std::string key_of(const Lineup& lineup, int seat, const char* kind) {
 /// The outcome of every seat before any result: the stake out of the wallet, the reason nothing moves.
 std::vector<SeatOutcome> outcomes(const Lineup& lineup, const MatchTerms& terms) {
     std::vector<SeatOutcome> out;
+    const bool robot_match = lineup.has_robot();
     for (int s = 0; s < lineup.seats; ++s) {
         SeatOutcome o;
         o.seat = s;
         o.player_id = lineup.players[s];
         o.chips = terms.stakes(s) ? -terms.stake : 0;
-        o.why = terms.unmoved(s, !lineup.players[s]);
+        o.why = terms.unmoved(s, !lineup.players[s], robot_match);
         out.push_back(o);
     }
     return out;
@@ -96,6 +138,19 @@ TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, co
         for (const auto& id : unread) names += (names.empty() ? "" : ", ") + id;
         return {std::nullopt, "the chips of " + names + " could not be read: try again"};
     }
+    // Someone cooling down after abandoning (they sat before it began, or at a practice table made
+    // competitive since): no competitive match, whatever the stake.
+    TermsOrRefusal cooling{std::nullopt, {}, TermsRefusal::CoolingDown, std::nullopt};
+    for (int s = 0; s < lineup.seats; ++s) {
+        if (!lineup.players[s]) continue;
+        const Standing& who = *by_id.at(*lineup.players[s]);
+        if (!who.cooldown) continue;
+        cooling.refusal +=
+            (cooling.refusal.empty() ? "" : "; ") + who.name + " abandoned " + std::to_string(who.cooldown->abandons) +
+            " competitive matches in 7 days: competitive play again from " + utc_minute(who.cooldown->until);
+        cooling.until = std::max(cooling.until.value_or(0), who.cooldown->until);
+    }
+    if (cooling.until) return cooling;
     if (stake == 0 || terms.same_address) return {terms, {}};
     std::vector<std::string> problems;
     for (int s = 0; s < lineup.seats; ++s) {
@@ -150,6 +205,12 @@ Settlement settle(const Lineup& lineup, const MatchTerms& terms, int winner, con
             out.seats[s].rating_before = before[s];
             out.seats[s].rating_after = after[s];
         }
+    } else {
+        // The seats whose chips and XP moved say why their rating did not: a guest at the table
+        // (a robot or one address make the whole match move nothing), or an abandon.
+        const Unmoved unrated = !terms.rated ? Unmoved::Guest : Unmoved::Abandoned;
+        for (auto& o : out.seats)
+            if (o.why == Unmoved::None) o.unrated = unrated;
     }
     if (pot == 0) return out;
     const std::int64_t cut = pot * house_cut_percent / 100;

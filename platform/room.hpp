@@ -17,8 +17,38 @@ namespace belote::platform {
 /// The house's share of a pot, in percent (rounded down to the chip: docs/room.md "Chips").
 inline constexpr int house_cut_percent = 10;
 
-/// A seated player's standing in the card room when the chief starts a match (the server reads it
-/// from the store and puts it in the Start command).
+/// The abandons that count towards a cool-down are those of this long up to the last one (docs/room.md
+/// "Cool-down after abandoning").
+inline constexpr std::int64_t cooldown_window_ms = 7LL * 86'400'000;
+
+/// A player who abandoned competitive matches may not sit at (or start) a competitive table before
+/// `until` (epoch ms): `abandons` abandons within the 7 days up to the last one.
+struct Cooldown {
+    std::int64_t until = 0;
+    int abandons = 0;
+    bool operator==(const Cooldown&) const = default;
+};
+
+/// The cool-down of a player whose competitive abandons happened at `abandons_ms` (epoch ms, any
+/// order), if it still runs at `now_ms`. With n abandons within the 7 days up to the last one: n = 1
+/// none, 2: 15 minutes from the last, 3: 1 hour, 4: 6 hours, 5 or more: 24 hours (docs/room.md).
+std::optional<Cooldown> cooldown_after(std::vector<std::int64_t> abandons_ms, std::int64_t now_ms);
+
+/// `ms` (epoch ms) rounded up to the minute, as "2027-01-15 08:15 UTC" (the cool-down's messages).
+std::string utc_minute(std::int64_t ms);
+
+/// What a table knows of a seated human's standing in the card room (docs/room.md "Who takes part"):
+/// read by the server when the player sits and at each start, and kept up to date with what the
+/// matches at this table move. It shows the player's level and who cannot cover the stake.
+struct SeatStanding {
+    bool registered = false;  ///< false for a guest
+    std::int64_t chips = 0;   ///< the wallet's balance (0 for a guest)
+    std::int64_t xp = 0;
+    bool operator==(const SeatStanding&) const = default;
+};
+
+/// A seated player's standing in the card room when it sits or the chief starts a match (the server
+/// reads it from the store and puts it in the Sit or Start command).
 struct Standing {
     std::string player_id;
     std::string name;         ///< as shown at the table (for the refusal's message)
@@ -26,7 +56,27 @@ struct Standing {
     std::int64_t chips = 0;   ///< the wallet's balance
     std::string address;      ///< the client's IP address (docs/room.md "Same address")
     Rating rating;            ///< in the table's variant (a new player's when none)
+    std::int64_t xp = 0;
+    std::optional<Cooldown> cooldown;  ///< running when the server read it (docs/room.md "Cool-down")
     bool operator==(const Standing&) const = default;
+    SeatStanding seat_standing() const { return {registered, registered ? chips : 0, xp}; }
+};
+
+/// Why a seat cannot take part in a competitive match with a stake (the wire names in parentheses).
+enum class Shortfall : std::uint8_t {
+    Robot,  ///< ("robot") a robot sits there
+    Guest,  ///< ("guest") a guest sits there
+    Chips,  ///< ("chips") its player has fewer chips than the stake
+};
+/// The wire name of `s`.
+const char* to_string(Shortfall s);
+
+/// A seat that cannot cover the stake, as a table shows it before the start.
+struct CannotCover {
+    int seat = 0;
+    Shortfall why = Shortfall::Robot;
+    std::int64_t chips = 0;  ///< the player's chips (Chips only)
+    bool operator==(const CannotCover&) const = default;
 };
 
 /// Why a competitive match (or one seat of it) moves nothing; the wire names in parentheses.
@@ -43,8 +93,10 @@ enum class Unmoved : std::uint8_t {
 const char* to_string(Unmoved u);
 
 struct MatchTerms;
-/// Why a whole match moves nothing: Practice, SameAddress, or None.
-Unmoved unmoved_of(const MatchTerms& terms);
+struct Lineup;
+/// Why a whole match moves nothing: Practice, SameAddress, Robot (a robot sat in a seat when it
+/// began: docs/room.md "Robots"), or None.
+Unmoved unmoved_of(const MatchTerms& terms, const Lineup& lineup);
 
 /// What the room decided about a match when it began (journaled with MatchBegun).
 struct MatchTerms {
@@ -58,8 +110,9 @@ struct MatchTerms {
     bool operator==(const MatchTerms&) const = default;
     /// True when seat `seat` stakes: competitive, not same address, a registered player, stake > 0.
     bool stakes(int seat) const { return competitive && !same_address && counts[seat] && stake > 0; }
-    /// Why seat `seat` earns nothing at all, whatever the result (None: it may).
-    Unmoved unmoved(int seat, bool robot) const;
+    /// Why seat `seat` earns nothing at all, whatever the result (None: it may): `robot_seat` when a
+    /// robot sits in it, `robot_match` when one sits in any seat.
+    Unmoved unmoved(int seat, bool robot_seat, bool robot_match) const;
 };
 
 /// A movement of chips between two ledger accounts (docs/room.md "Ledger"): `wallet:<player>`,
@@ -82,6 +135,9 @@ struct SeatOutcome {
     bool abandoned = false;
     Unmoved why = Unmoved::None;                        ///< why nothing moved for this seat
     std::optional<Rating> rating_before, rating_after;  ///< when the match moved the ratings
+    /// When something moved for the seat but not its rating, why: Guest (a guest at the table) or
+    /// Abandoned (someone abandoned: a robot played a seat to the end).
+    Unmoved unrated = Unmoved::None;
     bool operator==(const SeatOutcome&) const = default;
 };
 
@@ -98,14 +154,28 @@ struct Lineup {
     std::array<std::optional<std::string>, 4> players{};
     bool partnership() const { return seats == 4; }
     int side(int seat) const { return partnership() ? seat % 2 : seat; }
+    /// True when a robot sat in a seat when the match began (not a robot playing for a human).
+    bool has_robot() const {
+        for (int s = 0; s < seats; ++s)
+            if (!players[s]) return true;
+        return false;
+    }
+};
+
+/// Why a competitive match may not begin.
+enum class TermsRefusal : std::uint8_t {
+    CannotStake,  ///< someone cannot cover the stake, or their chips could not be read
+    CoolingDown,  ///< someone is cooling down after abandoning (docs/room.md "Cool-down")
 };
 
 /// The terms of a match about to begin, or the reason it may not (a message for people naming
-/// every player who cannot take part). `standings` must hold every seated human; `robots[s]` marks a
-/// robot seat; `players[s]` the seat's player id (none: robot).
+/// every player who cannot take part). `standings` must hold every seated human; `players[s]` is the
+/// seat's player id (none: robot).
 struct TermsOrRefusal {
     std::optional<MatchTerms> terms;
     std::string refusal;
+    TermsRefusal reason = TermsRefusal::CannotStake;
+    std::optional<std::int64_t> until;  ///< CoolingDown: when the last cool-down named ends (epoch ms)
 };
 TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, const std::vector<Standing>& standings);
 

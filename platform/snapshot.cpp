@@ -20,6 +20,7 @@ Snapshot snapshot_of(const TableState& state, const Observer& observer) {
     out.cancelled = state.cancelled;
     out.cancel = state.cancel;
     out.spectators = static_cast<int>(state.spectators.size());
+    out.cannot_cover = state.cannot_cover();
     for (int seat = 0; seat < state.seat_count(); ++seat) out.ready.push_back(state.seats[seat].ready);
     out.chat.assign(state.chat.begin(), state.chat.end());
     out.match_players = state.match_names();

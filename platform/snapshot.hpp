@@ -27,6 +27,7 @@ struct Snapshot {
     bool cancelled = false;
     std::optional<CancelVote> cancel;
     int spectators = 0;
+    std::vector<CannotCover> cannot_cover;
     std::vector<bool> ready;                    ///< by seat: ready for the next match (between matches)
     std::vector<ChatPosted> chat;               ///< the table's recent chat, oldest first
     std::vector<PlayerInfo> match_players;      ///< who played the current (or last) match, by seat

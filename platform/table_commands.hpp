@@ -25,10 +25,13 @@ struct PlayerRef {
 };
 
 /// `sit`: take an empty seat before the first match or between matches. `seat` is any int (the
-/// table checks its range); `invite` is needed at a private table.
+/// table checks its range); `invite` is needed at a private table. `standing` is not on the wire:
+/// the server reads the sitter's (registered or guest, chips, XP, cool-down: docs/room.md) from the
+/// store; none when it could not.
 struct Sit {
     int seat = 0;
     std::optional<std::string> invite;
+    std::optional<Standing> standing;
 };
 /// `add_robot`: the chief (anyone before someone sits) puts a robot of `level` in an empty seat.
 struct AddRobot {
@@ -142,8 +145,15 @@ struct ShowedUp {
     bool after_robot = false;
 };
 
+/// The server read the standings of players seated here (after a start it refused for want of chips,
+/// or a stake the store found it could not take): the table shows them (levels, who cannot cover
+/// the stake).
+struct StandingsRead {
+    std::vector<Standing> standings;
+};
+
 /// Anything decide() takes.
 using Command = std::variant<FromPlayer, RobotMove, TurnExpired, ReclaimExpired, CancelExpired, ConnectionLost,
-                             ConnectionBack, ShowedUp, FillExpired>;
+                             ConnectionBack, ShowedUp, StandingsRead, FillExpired>;
 
 }  // namespace belote::platform

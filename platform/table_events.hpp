@@ -14,10 +14,16 @@
 
 namespace belote::platform {
 
-/// `player` sat in `seat`.
+/// `player` sat in `seat`, with its standing in the card room when the server could read it.
 struct Seated {
     int seat = 0;
     PlayerRef player;
+    std::optional<SeatStanding> standing;
+};
+/// The standing of the player in `seat` is now `standing` (read again by the server).
+struct StandingChanged {
+    int seat = 0;
+    SeatStanding standing;
 };
 /// A robot of `level` was put in `seat`.
 struct RobotSeated {
@@ -101,7 +107,8 @@ struct Reconnected {
 struct Abandoned {
     int seat = 0;
 };
-/// `by` proposed to cancel the match; `voters` (every seated human) answer before `deadline`.
+/// `by` proposed to cancel the match; `voters` (every seated human whose seat was not abandoned)
+/// answer before `deadline`.
 struct CancelProposed {
     int by = 0;
     std::int64_t deadline = 0;
@@ -135,6 +142,6 @@ struct SeatsFilled {};
 using TableEvent = std::variant<Seated, RobotSeated, SeatFreed, OptionsChanged, SpectatorJoined, SpectatorLeft,
                                 ChatPosted, InviteRenewed, MatchBegun, ActionTaken, TurnOverdue, AutoMoved, WentAway,
                                 CameBack, Disconnected, Reconnected, Abandoned, CancelProposed, CancelVoted,
-                                CancelRejected, MatchCancelled, ReadyChanged, SeatsFilled>;
+                                CancelRejected, MatchCancelled, StandingChanged, ReadyChanged, SeatsFilled>;
 
 }  // namespace belote::platform

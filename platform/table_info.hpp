@@ -21,6 +21,7 @@ struct PlayerInfo {
     std::string name;
     bool robot = false;
     std::optional<RobotLevel> level;  ///< a seated robot's level
+    std::optional<int> xp_level;      ///< a registered player's level (docs/room.md "XP and levels")
     bool operator==(const PlayerInfo&) const = default;
 };
 

@@ -74,9 +74,28 @@ bool TableState::returns_as_spectator(const std::string& player_id, std::int64_t
 
 std::optional<PlayerInfo> TableState::occupant(int seat) const {
     const SeatState& st = seats[seat];
-    if (st.human) return PlayerInfo{st.human->name, false, std::nullopt};
-    if (st.robot) return PlayerInfo{"Robot " + std::to_string(seat), true, st.robot_level};
+    if (st.human) {
+        std::optional<int> level;
+        if (st.standing && st.standing->registered) level = level_of(st.standing->xp);
+        return PlayerInfo{st.human->name, false, std::nullopt, level};
+    }
+    if (st.robot) return PlayerInfo{"Robot " + std::to_string(seat), true, st.robot_level, std::nullopt};
     return std::nullopt;
+}
+
+std::vector<CannotCover> TableState::cannot_cover() const {
+    std::vector<CannotCover> out;
+    if (!settings.competitive || settings.stake <= 0 || match_running()) return out;
+    for (int s = 0; s < seat_count(); ++s) {
+        const SeatState& st = seats[s];
+        if (st.robot)
+            out.push_back({s, Shortfall::Robot, 0});
+        else if (st.human && st.standing && !st.standing->registered)
+            out.push_back({s, Shortfall::Guest, 0});
+        else if (st.human && st.standing && st.standing->chips < settings.stake)
+            out.push_back({s, Shortfall::Chips, st.standing->chips});
+    }
+    return out;
 }
 
 TableInfo TableState::info() const {
@@ -118,9 +137,9 @@ std::vector<PlayerInfo> TableState::match_names() const {
     if (!matches_begun) return out;
     for (int seat = 0; seat < seat_count(); ++seat) {
         if (match_lineup[seat])
-            out.push_back({match_lineup[seat]->name, false, std::nullopt});
+            out.push_back({match_lineup[seat]->name, false, std::nullopt, std::nullopt});
         else
-            out.push_back({"Robot " + std::to_string(seat), true, std::nullopt});
+            out.push_back({"Robot " + std::to_string(seat), true, std::nullopt, std::nullopt});
     }
     return out;
 }

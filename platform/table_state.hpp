@@ -30,11 +30,12 @@ struct SeatState {
     std::uint64_t seated_since_v = 0;              ///< the table version when the human sat (no replay before it)
     bool disconnected = false;                     ///< the human has no connection (a robot plays)
     std::optional<std::int64_t> reclaim_deadline;  ///< end of the reclaim window (epoch ms)
-    bool abandoned = false;    ///< the reclaim window passed: the robot plays to the end of the match
-    bool away = false;         ///< too many automatic moves in a row: the robot plays
-    int auto_moves = 0;        ///< automatic moves in a row
-    int cancel_proposals = 0;  ///< this match
-    bool ready = false;        ///< between matches: the human said it is ready for the next one
+    bool abandoned = false;                ///< the reclaim window passed: the robot plays to the end of the match
+    std::optional<SeatStanding> standing;  ///< of the human, as the server last read it (none: unknown)
+    bool away = false;                     ///< too many automatic moves in a row: the robot plays
+    int auto_moves = 0;                    ///< automatic moves in a row
+    int cancel_proposals = 0;              ///< this match
+    bool ready = false;                    ///< between matches: the human said it is ready for the next one
     bool empty() const { return !human && !robot; }
 };
 
@@ -110,6 +111,9 @@ struct TableState {
     bool invite_ok(const std::optional<std::string>& invite) const;
     /// The name shown for `seat` (a robot is "Robot <seat>"), or nullopt when it is empty.
     std::optional<PlayerInfo> occupant(int seat) const;
+    /// The seats that cannot cover the stake of the next match (docs/room.md "Who takes part"): none
+    /// at a practice table, with stake 0, or while a match is played.
+    std::vector<CannotCover> cannot_cover() const;
     TableInfo info() const;
     LobbyEntry lobby_entry() const;
     /// The id of the current (or last) match: "<table id>-<matches_begun>"; empty before the first.

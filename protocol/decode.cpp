@@ -484,12 +484,19 @@ GetLeaderboard decode_leaderboard(const Msg& msg) {
     const auto kind = string_field(msg, "kind");
     if (kind != "xp" && kind != "rating") fail(ErrorCode::BadMessage, "field 'kind' must be \"xp\" or \"rating\"");
     board.rating = kind == "rating";
+    if (!board.rating && find_field(msg, "variant"))
+        fail(ErrorCode::BadMessage, "an XP leaderboard ranks every variant: 'variant' is for kind \"rating\" only");
     if (auto variant = optional_string(msg, "variant")) {
         board.variant = parse_variant(*variant);
         if (!board.variant) fail(ErrorCode::BadMessage, "unknown variant '" + *variant + "'");
     }
     if (board.rating && !board.variant) fail(ErrorCode::BadMessage, "a rating leaderboard needs a 'variant'");
-    const auto period = optional_string(msg, "period").value_or("all");
+    // Absent: all time. Present, it names a period (null is not one).
+    std::string period = "all";
+    if (const auto* value = find_field(msg, "period")) {
+        if (!value->is_string()) fail(ErrorCode::BadMessage, "field 'period' must be \"all\" or \"week\"");
+        period = value->template get<std::string>();
+    }
     if (period != "all" && period != "week") fail(ErrorCode::BadMessage, "field 'period' must be \"all\" or \"week\"");
     board.week = period == "week";
     if (const auto* page = find_field(msg, "page"); page && !page->is_null())

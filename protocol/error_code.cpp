@@ -51,6 +51,7 @@ constexpr std::array<std::string_view, error_code_count> names{
     "no_such_match",
     "cannot_stake",
     "no_such_player",
+    "cooling_down",
     "internal",
 };
 
@@ -79,6 +80,7 @@ ErrorCode code_of_refusal(platform::TableRefusal reason) {
         case TableRefusal::AlreadyStarted: return ErrorCode::AlreadyStarted;
         case TableRefusal::SeatsEmpty: return ErrorCode::SeatsEmpty;
         case TableRefusal::CannotStake: return ErrorCode::CannotStake;
+        case TableRefusal::CoolingDown: return ErrorCode::CoolingDown;
         case TableRefusal::NotChief: return ErrorCode::NotChief;
         case TableRefusal::MatchInProgress: return ErrorCode::MatchInProgress;
         case TableRefusal::InvalidOptions: return ErrorCode::InvalidOptions;

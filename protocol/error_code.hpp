@@ -56,6 +56,7 @@ enum class ErrorCode : std::uint8_t {
     NoSuchMatch,           ///< "no_such_match": get_record with an unknown match id (or one the player may not read)
     CannotStake,           ///< "cannot_stake": start refused: someone cannot cover the stake (named in the message)
     NoSuchPlayer,          ///< "no_such_player": profile of an unknown player id or username
+    CoolingDown,           ///< "cooling_down": no competitive table until the abandoner's cool-down ends ("until")
     Internal,              ///< "internal": unexpected server failure
 };
 

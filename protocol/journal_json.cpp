@@ -28,6 +28,8 @@ struct Malformed {
 
 json player_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
 
+json standing_json(const SeatStanding& s) { return {{"registered", s.registered}, {"chips", s.chips}, {"xp", s.xp}}; }
+
 /// The ratings a match began with (doubles round-trip exactly through nlohmann's output).
 json ratings_json(const std::array<Rating, 4>& ratings) {
     json out = json::array();
@@ -67,7 +69,12 @@ json event_json(const TableEvent& event) {
     return std::visit(
         Overloaded{
             [](const Seated& e) -> json {
-                return {{"event", "seated"}, {"seat", e.seat}, {"player", player_json(e.player)}};
+                json out{{"event", "seated"}, {"seat", e.seat}, {"player", player_json(e.player)}};
+                if (e.standing) out["standing"] = standing_json(*e.standing);
+                return out;
+            },
+            [](const StandingChanged& e) -> json {
+                return {{"event", "standing_changed"}, {"seat", e.seat}, {"standing", standing_json(e.standing)}};
             },
             [](const RobotSeated& e) -> json {
                 return {{"event", "robot_seated"}, {"seat", e.seat}, {"level", to_string(e.level)}};
@@ -199,6 +206,12 @@ PlayerRef player_of(const json& j, const char* name) {
     return {get<std::string>(p, "id"), get<std::string>(p, "name")};
 }
 
+SeatStanding standing_of(const json& j, const char* name) {
+    const json& s = field(j, name);
+    if (!s.is_object()) throw Malformed{std::string("bad '") + name + "'"};
+    return {get<bool>(s, "registered"), get<std::int64_t>(s, "chips"), get<std::int64_t>(s, "xp")};
+}
+
 MatchOptions options_of(const json& j) {
     auto variant = parse_variant(get<std::string>(j, "variant"), VariantScope::All);
     if (!variant) throw Malformed{"bad 'variant'"};
@@ -237,7 +250,12 @@ CancelEnd cancel_end_of(const std::string& name) {
 
 TableEvent event_of(const json& j) {
     const auto name = get<std::string>(j, "event");
-    if (name == "seated") return Seated{seat_field(j, "seat"), player_of(j, "player")};
+    if (name == "seated") {
+        Seated seated{seat_field(j, "seat"), player_of(j, "player"), std::nullopt};
+        if (j.contains("standing")) seated.standing = standing_of(j, "standing");  // absent before issue 13's fixes
+        return seated;
+    }
+    if (name == "standing_changed") return StandingChanged{seat_field(j, "seat"), standing_of(j, "standing")};
     if (name == "robot_seated") {
         auto level = parse_robot_level(get<std::string>(j, "level"));
         if (!level) throw Malformed{"bad 'level'"};

@@ -36,6 +36,27 @@ std::string_view cancel_end_name(platform::CancelEnd end) {
     return "refused";
 }
 
+json why_json(platform::Unmoved why) { return why == platform::Unmoved::None ? json(nullptr) : json(to_string(why)); }
+
+/// What each seat got from a match that ended or was cancelled (docs/protocol.md "match_ended").
+json results_json(const std::vector<platform::SeatOutcome>& outcomes) {
+    json seats = json::array();
+    for (const auto& o : outcomes) {
+        json rating = nullptr;
+        if (o.rating_before && o.rating_after)
+            rating = {{"before", std::lround(o.rating_before->rating)},
+                      {"after", std::lround(o.rating_after->rating)},
+                      {"provisional", o.rating_after->provisional()}};
+        seats.push_back({{"seat", o.seat},
+                         {"chips", o.chips},
+                         {"xp", o.xp},
+                         {"rating", std::move(rating)},
+                         {"why", why_json(o.why)},
+                         {"unrated", why_json(o.unrated)}});
+    }
+    return seats;
+}
+
 /// The body of a platform notice (everything but "table" and "v"); the same for every recipient.
 struct PlatformBody {
     json operator()(const platform::SeatChangedNotice& n) const {
@@ -67,7 +88,16 @@ struct PlatformBody {
     json operator()(const platform::CancelRejected& n) const {
         return {{"type", "cancel_rejected"}, {"reason", cancel_end_name(n.reason)}};
     }
-    json operator()(const platform::MatchCancelled&) const { return {{"type", "match_cancelled"}}; }
+    json operator()(const platform::MatchCancelledNotice& n) const {
+        return {{"type", "match_cancelled"},
+                {"stake", n.stake},
+                {"competitive", n.competitive},
+                {"unmoved", why_json(n.unmoved)},
+                {"results", results_json(n.outcomes)}};
+    }
+    json operator()(const platform::StakeCheckNotice& n) const {
+        return {{"type", "stake_check"}, {"cannot_cover", cannot_cover_json(n.cannot_cover)}};
+    }
     json operator()(const platform::ChatPosted& n) const { return chat_json(n); }
     json operator()(const platform::ReadyChanged& n) const {
         return {{"type", "ready"}, {"seat", n.seat}, {"ready", n.ready}};
@@ -79,46 +109,31 @@ struct PlatformBody {
 
 /// The message for `observer`.
 json notice_json(const platform::Notice& notice, const Observer& observer, std::string_view table, std::uint64_t v) {
-    return std::visit(
-        Overloaded{
-            [&](const Event& e) { return event_json(e, observer, table, v); },
-            [&](const platform::TurnNotice& n) {
-                json out = event_json(Event{n.turn}, observer, table, v);
-                out["deadline"] = optional_time(n.deadline);
-                return out;
-            },
-            [&](const platform::MatchEndNotice& n) {
-                json out = event_json(Event{n.end}, observer, table, v);
-                out["abandoned"] = n.abandoned;
-                out["stake"] = n.stake;
-                out["competitive"] = n.competitive;
-                out["unmoved"] = n.unmoved == platform::Unmoved::None ? json(nullptr) : json(to_string(n.unmoved));
-                json seats = json::array();
-                for (const auto& o : n.outcomes) {
-                    json rating = nullptr;
-                    if (o.rating_before && o.rating_after)
-                        rating = {{"before", std::lround(o.rating_before->rating)},
-                                  {"after", std::lround(o.rating_after->rating)},
-                                  {"provisional", o.rating_after->provisional()}};
-                    seats.push_back(
-                        {{"seat", o.seat},
-                         {"chips", o.chips},
-                         {"xp", o.xp},
-                         {"rating", std::move(rating)},
-                         {"why", o.why == platform::Unmoved::None ? json(nullptr) : json(to_string(o.why))}});
-                }
-                out["results"] = std::move(seats);
-                out["players"] = players_json(n.players);
-                return out;
-            },
-            [&](const auto& n) {
-                json out = PlatformBody{}(n);
-                out["table"] = table;
-                out["v"] = v;
-                return out;
-            },
-        },
-        notice);
+    return std::visit(Overloaded{
+                          [&](const Event& e) { return event_json(e, observer, table, v); },
+                          [&](const platform::TurnNotice& n) {
+                              json out = event_json(Event{n.turn}, observer, table, v);
+                              out["deadline"] = optional_time(n.deadline);
+                              return out;
+                          },
+                          [&](const platform::MatchEndNotice& n) {
+                              json out = event_json(Event{n.end}, observer, table, v);
+                              out["abandoned"] = n.abandoned;
+                              out["stake"] = n.stake;
+                              out["competitive"] = n.competitive;
+                              out["unmoved"] = why_json(n.unmoved);
+                              out["results"] = results_json(n.outcomes);
+                              out["players"] = players_json(n.players);
+                              return out;
+                          },
+                          [&](const auto& n) {
+                              json out = PlatformBody{}(n);
+                              out["table"] = table;
+                              out["v"] = v;
+                              return out;
+                          },
+                      },
+                      notice);
 }
 
 /// True when seat `seat`'s copy of `notice` differs from the public one.
@@ -454,6 +469,12 @@ std::string stored_record_text(const RequestId& id, std::string_view record) {
 
 std::string error_text(const RequestId& id, ErrorCode code, std::string_view message) {
     return to_text(error_reply(id_json(id), code, message));
+}
+
+std::string refusal_text(const RequestId& id, const platform::Refused& refused) {
+    json reply = error_reply(id_json(id), code_of(refused), refused.message);
+    if (refused.until) reply["until"] = *refused.until;
+    return to_text(reply);
 }
 
 }  // namespace belote::protocol

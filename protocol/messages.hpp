@@ -73,5 +73,8 @@ std::string record_text(const RequestId& id, const GameRecord& record);
 std::string stored_record_text(const RequestId& id, std::string_view record);
 /// {"type":"error","id","code","message"}.
 std::string error_text(const RequestId& id, ErrorCode code, std::string_view message);
+/// A table's refusal: {"type":"error","id","code","message"}, with "until" (epoch ms) when it says
+/// when the refusal ends (cooling_down).
+std::string refusal_text(const RequestId& id, const platform::Refused& refused);
 
 }  // namespace belote::protocol

@@ -53,6 +53,7 @@ json player_json(const std::optional<PlayerInfo>& player) {
     if (!player) return nullptr;
     json out{{"name", player->name}, {"robot", player->robot}};
     if (player->level) out["level"] = to_string(*player->level);
+    if (player->xp_level) out["level"] = *player->xp_level;  // a registered player's (docs/room.md)
     return out;
 }
 
@@ -70,6 +71,16 @@ std::string_view phase_name(Phase phase) {
 }
 
 }  // namespace
+
+json cannot_cover_json(const std::vector<platform::CannotCover>& seats) {
+    json out = json::array();
+    for (const auto& c : seats) {
+        json seat{{"seat", c.seat}, {"why", platform::to_string(c.why)}};
+        if (c.why == platform::Shortfall::Chips) seat["chips"] = c.chips;
+        out.push_back(std::move(seat));
+    }
+    return out;
+}
 
 json seats_json(const std::vector<std::optional<PlayerInfo>>& seats) {
     json out = json::array();
@@ -219,6 +230,7 @@ json snapshot_json(const platform::Snapshot& snapshot) {
         out["cancel"] = nullptr;
     }
     out["spectators"] = snapshot.spectators;
+    out["cannot_cover"] = cannot_cover_json(snapshot.cannot_cover);
     out["ready"] = snapshot.ready;
     json chat = json::array();
     for (const auto& c : snapshot.chat) {

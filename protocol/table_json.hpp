@@ -25,8 +25,12 @@ std::string_view to_string(platform::RobotLevel level);
 /// The level named `name` (as to_string writes it), or nullopt.
 std::optional<platform::RobotLevel> parse_robot_level(std::string_view name);
 
-/// [{"seat":0,"player":{"name":…,"robot":…}|null}, …]
+/// [{"seat":0,"player":{"name":…,"robot":…}|null}, …]; a registered player's "level" is its level
+/// (a number), a robot's its strength ("easy" …).
 nlohmann::json seats_json(const std::vector<std::optional<platform::PlayerInfo>>& seats);
+
+/// [{"seat":1,"why":"guest"|"robot"|"chips","chips":40 (chips only)}, …]: who cannot cover the stake.
+nlohmann::json cannot_cover_json(const std::vector<platform::CannotCover>& seats);
 
 /// {"table","variant","target","state","seats"}: the description of a table.
 nlohmann::json table_summary_json(const platform::TableInfo& info);
@@ -54,7 +58,7 @@ nlohmann::json seat_changed_json(std::string_view table, std::uint64_t v, int se
 nlohmann::json snapshot_json(const platform::TableInfo& info, std::uint64_t v, const View& view);
 
 /// The whole snapshot: snapshot_json plus the table's fields (chief, options, invite for the
-/// chief, presence, deadline, cancelled, cancel, spectators).
+/// chief, presence, deadline, cancelled, cancel, spectators, cannot_cover).
 nlohmann::json snapshot_json(const platform::Snapshot& snapshot);
 
 /// The body of a seat_status event (without "type"): {"seat","status","robot_playing","reclaim_deadline"}.

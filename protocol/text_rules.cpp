@@ -43,16 +43,25 @@ const USpoofChecker* spoof_checker() {
     return checker.get();
 }
 
-/// NFKC_Casefold(skeleton(text)); false when ICU fails.
-bool skeleton_and_fold(icu::UnicodeString& text) {
+/// text = NFKC_Casefold(text) (NFKC and case folding); false when ICU fails.
+bool fold(icu::UnicodeString& text) {
     UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* fold = icu::Normalizer2::getNFKCCasefoldInstance(status);
-    if (U_FAILURE(status) || !spoof_checker()) return false;
+    const icu::Normalizer2* nfkc_casefold = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    if (U_FAILURE(status)) return false;
+    text = nfkc_casefold->normalize(text, status);
+    return U_SUCCESS(status);
+}
+
+/// text = NFKC_Casefold(skeleton(text)) (UTS #39 confusables skeleton; a prototype may be a capital,
+/// as O for the digit 0); false when ICU fails.
+bool skeleton_and_fold(icu::UnicodeString& text) {
+    if (!spoof_checker()) return false;
+    UErrorCode status = U_ZERO_ERROR;
     icu::UnicodeString skeleton;
     uspoof_getSkeletonUnicodeString(spoof_checker(), 0, text, skeleton, &status);
     if (U_FAILURE(status)) return false;
-    text = fold->normalize(skeleton, status);
-    return U_SUCCESS(status);
+    text = std::move(skeleton);
+    return fold(text);
 }
 
 }  // namespace
@@ -154,11 +163,11 @@ CheckedText check_username(std::string_view raw) {
 
 std::string name_key(std::string_view raw) {
     if (!valid_utf8(raw)) return {};
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
-    if (U_FAILURE(status)) return {};
-    icu::UnicodeString text = nfkc->normalize(from_utf8(raw), status);
-    if (U_FAILURE(status) || !skeleton_and_fold(text) || !skeleton_and_fold(text)) return {};
+    // NFKC and case folding first, then the skeleton: the skeleton maps a capital I to l but a small
+    // i to itself, so taken before the case was folded it made "ALICE13" and "alice13" two keys.
+    // Twice, so that a key's key is itself.
+    icu::UnicodeString text = from_utf8(raw);
+    if (!fold(text) || !skeleton_and_fold(text) || !skeleton_and_fold(text)) return {};
     std::string out;
     text.toUTF8String(out);
     return out;

@@ -42,11 +42,11 @@ bool username_allows(std::uint32_t cp, bool first);
 CheckedText check_username(std::string_view raw);
 
 /// The key under which a name is unique (usernames, and the registered names a guest's nickname
-/// may not take): `raw` in NFKC, then mapped to its UTS #39 confusables skeleton (ICU
-/// uspoof_getSkeleton) and NFKC-normalized and case-folded (ICU NFKC_Casefold), that step twice,
-/// so that a look-alike of either case meets the same key ("Ana", "ana", "ANA" and "Аna" with a
-/// Cyrillic A all give "ana"; "Il" and "ll" meet too). The key is for comparison only, never
-/// shown. Input that is not valid UTF-8 gives an empty key.
+/// may not take): `raw` NFKC-normalized and case-folded (ICU NFKC_Casefold), then mapped to its
+/// UTS #39 confusables skeleton (ICU uspoof_getSkeleton) and folded again, that last step twice, so
+/// that the case and look-alikes meet the same key ("ALICE13", "alice13", "Alice13", "аlice13" with
+/// a Cyrillic a and "ａlice13" fullwidth are one key; "Il" is "il", not "ll"). The key is for
+/// comparison only, never shown. Input that is not valid UTF-8 gives an empty key.
 std::string name_key(std::string_view raw);
 
 }  // namespace belote::protocol

@@ -5,7 +5,8 @@
 namespace belote::room {
 
 std::vector<platform::Standing> standings_of(store::Store& store, const players::PlayerRegistry& players,
-                                             const std::vector<std::string>& ids, const std::string& variant) {
+                                             const std::vector<std::string>& ids, const std::string& variant,
+                                             std::int64_t now_ms) {
     std::vector<platform::Standing> out;
     for (const auto& id : ids) {
         auto player = players.find(id);
@@ -13,12 +14,19 @@ std::vector<platform::Standing> standings_of(store::Store& store, const players:
         try {
             auto chips = player->guest() ? std::optional<std::int64_t>(0) : store.balance(platform::wallet_of(id));
             platform::Rating rating;
+            std::int64_t xp = 0;
+            std::optional<platform::Cooldown> cooldown;
             if (!player->guest()) {
                 const auto ratings = store.ratings(id);
                 if (auto it = ratings.find(variant); it != ratings.end())
                     rating = {it->second.rating, it->second.rd, it->second.volatility, it->second.games};
+                xp = store.progress(id).xp;
+                // A cool-down lasts a day at most, and counts the 7 days before the last abandon.
+                cooldown = platform::cooldown_after(
+                    store.abandon_times(id, now_ms - 86'400'000 - platform::cooldown_window_ms), now_ms);
             }
-            out.push_back({id, player->nickname(), !player->guest(), chips.value_or(0), player->address(), rating});
+            out.push_back(
+                {id, player->nickname(), !player->guest(), chips.value_or(0), player->address(), rating, xp, cooldown});
         } catch (const store::StoreError& e) {
             spdlog::warn("the wallet of {} cannot be read: {}", id, e.what());
         }

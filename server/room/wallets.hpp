@@ -19,12 +19,13 @@ struct WalletPolicy {
     std::int64_t topup_floor = 100;      ///< once a UTC day, a wallet below it is topped up to it (0: never)
 };
 
-/// The standings of the players `ids` (seated at a table of `variant`, its protocol name): chips and
-/// rating from the store, registered and address from the players in memory. A player who is not
-/// in memory, or whose wallet cannot be read, is left out (the table then refuses the start:
-/// "could not be read").
+/// The standings of the players `ids` (seated at a table of `variant`, its protocol name) at `now_ms`:
+/// chips, rating, XP and cool-down (from the abandons of the last 7 days) from the store, registered
+/// and address from the players in memory. A player who is not in memory, or whose wallet cannot be
+/// read, is left out (the table then refuses the start: "could not be read").
 std::vector<platform::Standing> standings_of(store::Store& store, const players::PlayerRegistry& players,
-                                             const std::vector<std::string>& ids, const std::string& variant);
+                                             const std::vector<std::string>& ids, const std::string& variant,
+                                             std::int64_t now_ms);
 
 /// The transfers a registered player's sign-in at `now_ms` (epoch ms) makes: the starting balance
 /// when the wallet has never had an entry (key "start:<id>"), else the top-up to the floor when the

@@ -6,6 +6,7 @@
 #include "ai/robot_settings.hpp"
 #include "protocol/close_codes.hpp"
 #include "protocol/messages.hpp"
+#include "server/accounts/username_keys.hpp"
 #include "server/app.hpp"
 #include "server/ops/lifecycle.hpp"
 #include "server/ops/metrics.hpp"
@@ -68,6 +69,7 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config, Ser
       tables_(table_services(ioc, config, parts_),
               platform::TablePolicy{.reclaim_window = std::chrono::seconds(config.reclaim_window_s),
                                     .takeover_robot_level = takeover_level(config)}) {
+    accounts::rekey_usernames(*parts_.store);  // keys stored under an older name key (docs/operations.md)
     // belote_tables{state}: counted from the directory at each /metrics scrape.
     const auto back = tables_.recover(std::chrono::seconds(config.return_grace_s));
     if (back) spdlog::info("{} tables brought back from the store", back);
@@ -246,9 +248,13 @@ void GameService::to_table(Session& session, std::shared_ptr<players::Player> pl
     if (!table) table = tables_.find(command.table);
     if (!table) return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
     session.cache_table(table);
+    const auto variant = [&] { return std::string(to_string(table->entry().options.variant)); };
     if (auto* start = std::get_if<platform::Start>(&command.request))
-        start->standings = room::standings_of(*parts_.store, players_, table->seated(),
-                                              std::string(to_string(table->entry().options.variant)));
+        start->standings = room::standings_of(*parts_.store, players_, table->seated(), variant(), now_ms());
+    if (auto* sit = std::get_if<platform::Sit>(&command.request)) {  // its level, chips, cool-down (docs/room.md)
+        auto read = room::standings_of(*parts_.store, players_, {player->id()}, variant(), now_ms());
+        if (!read.empty()) sit->standing = std::move(read.front());
+    }
     table->request(std::move(player), std::move(command.request),
                    tables::ReplyTo{std::static_pointer_cast<tables::Replier>(session.shared_from_this()), id});
 }

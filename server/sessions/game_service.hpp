@@ -44,8 +44,9 @@ struct ServiceParts {
 class GameService final : public net::ConnectionHandler {
 public:
     /// The real parts: the system clock, the OS CSPRNG, config.robot_threads robot workers, the
-    /// store of config.store (open_store). The tables the store holds open come back. Throws
-    /// store::StoreError when the store cannot be opened (corrupt, newer schema).
+    /// store of config.store (open_store). Usernames stored under an older name key are re-keyed,
+    /// and the tables the store holds open come back. Throws store::StoreError when the store cannot
+    /// be opened (corrupt, newer schema) or re-keyed.
     GameService(boost::asio::io_context& ioc, const Config& config);
     GameService(boost::asio::io_context& ioc, const Config& config, ServiceParts parts);
     ~GameService() override;

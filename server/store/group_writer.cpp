@@ -96,9 +96,9 @@ void GroupWriter::commit_one_by_one(std::vector<Job>& jobs, std::vector<std::opt
             });
             set_healthy(true);
         } catch (const StoreError& e) {
-            const auto kind = target_.refusal(e);
-            if (!kind) return fail_from(i, e, outcomes);
-            outcomes[i] = CommitError{*kind, e.what()};
+            auto refused = target_.refusal(e);
+            if (!refused) return fail_from(i, e, outcomes);
+            outcomes[i] = std::move(refused);
         }
 }
 

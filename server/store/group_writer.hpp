@@ -26,10 +26,10 @@ public:
     virtual void transaction(const std::function<void()>& body) = 0;
     /// Applies one write inside the current transaction. Throws StoreError.
     virtual void apply(const Write& write) = 0;
-    /// The kind of refusal `error` is when it refuses the batch being applied (a unique key, a
-    /// CHECK, a journal gap, a stale epoch, a held lease): only that batch fails. None when the
+    /// The error of the batch being applied when `error` refuses it (a unique key, a CHECK, a
+    /// journal gap, an overdraft, a stale epoch, a held lease): only that batch fails. None when the
     /// database failed.
-    virtual std::optional<CommitError::Kind> refusal(const StoreError& error) const = 0;
+    virtual std::optional<CommitError> refusal(const StoreError& error) const = 0;
     /// One small write, to see whether the database takes writes again. Throws StoreError.
     virtual void probe() = 0;
 };

@@ -34,6 +34,7 @@ void MemoryStore::commit(std::vector<Write> writes, Committed done) {
 }
 
 std::optional<CommitError> MemoryStore::refusal(const std::vector<Write>& writes) const {
+    std::optional<Overdraft> overdrawn;
     std::map<std::string, std::string> keys;    // username key -> account id, in this batch
     std::map<std::string, std::uint64_t> next;  // table -> next journal seq, in this batch
     std::set<std::string> matches;
@@ -121,15 +122,18 @@ std::optional<CommitError> MemoryStore::refusal(const std::vector<Write>& writes
                                auto& from = balance_of(e.from);
                                from -= e.amount;
                                balance_of(e.to) += e.amount;
-                               return from >= 0 || may_go_negative(e.from);
+                               if (from >= 0 || may_go_negative(e.from)) return true;
+                               auto held = balances_.find(e.from);
+                               overdrawn = Overdraft{e.from, held == balances_.end() ? 0 : held->second};
+                               return false;
                            },
                            [](const auto&) { return true; },
                        },
                        write);
-        if (!ok) {
-            if (refused) return CommitError{refused->kind(), refused->what()};
-            return CommitError{CommitError::Kind::Conflict, "UNIQUE constraint failed or journal gap"};
-        }
+        if (ok) continue;
+        if (refused) return refused->error();
+        if (overdrawn) return CommitError{CommitError::Kind::Conflict, "overdraft of " + overdrawn->account, overdrawn};
+        return CommitError{CommitError::Kind::Conflict, "UNIQUE constraint failed or journal gap"};
     }
     return std::nullopt;
 }
@@ -274,6 +278,25 @@ Progress MemoryStore::progress(const std::string& account_id) {
             out.wins += e.wins;
             out.abandons += e.abandons;
         }
+    return out;
+}
+
+std::vector<std::int64_t> MemoryStore::abandon_times(const std::string& account_id, std::int64_t since_ms) {
+    std::lock_guard lock(mutex_);
+    std::vector<std::int64_t> out;
+    for (const auto& e : progress_)
+        if (e.account_id == account_id && e.abandons > 0 && e.at_ms >= since_ms) out.push_back(e.at_ms);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<Account> MemoryStore::registered_accounts() {
+    std::lock_guard lock(mutex_);
+    std::vector<Account> out;
+    for (const auto& [id, a] : accounts_)
+        if (a.username) out.push_back(a);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Account& a, const Account& b) { return a.created_ms < b.created_ms; });
     return out;
 }
 

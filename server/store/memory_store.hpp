@@ -29,6 +29,8 @@ public:
     std::map<std::string, std::int64_t> balances() override;
     std::vector<LedgerEntry> ledger() override;
     Progress progress(const std::string& account_id) override;
+    std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) override;
+    std::vector<Account> registered_accounts() override;
     std::map<std::string, RatingEntry> ratings(const std::string& account_id) override;
     std::vector<LeaderRow> leaderboard(const LeaderQuery& query) override;
     void flush() override {}
@@ -36,7 +38,8 @@ public:
 private:
     /// Why the batch cannot go in (none: it can): a taken unique key (username, table id, match id),
     /// a journal entry not right after its table's last one, a ledger account but a source below
-    /// zero (Conflict); a lease or an entry refused by the rules of table_leases.hpp.
+    /// zero (Conflict; an overdraft says which account); a lease or an entry refused by the rules of
+    /// table_leases.hpp.
     std::optional<CommitError> refusal(const std::vector<Write>& writes) const;
     void apply(const Write& write);
 

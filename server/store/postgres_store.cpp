@@ -55,6 +55,12 @@ const PgQuery all_entries{
 const PgQuery progress_of{"progress_of",
                           "SELECT COALESCE(SUM(xp), 0), COALESCE(SUM(games), 0), COALESCE(SUM(wins), 0), "
                           "COALESCE(SUM(abandons), 0) FROM progress WHERE account_id = $1"};
+const PgQuery abandons_of{"abandons_of",
+                          "SELECT at_ms FROM progress WHERE account_id = $1 AND abandons > 0 AND at_ms >= $2 ORDER BY "
+                          "at_ms"};
+const PgQuery registered{"registered",
+                         "SELECT id, display_name, username, username_key, password_hash, created_ms FROM accounts "
+                         "WHERE username IS NOT NULL ORDER BY created_ms, id COLLATE \"C\""};
 const PgQuery ratings_of{
     "ratings_of",
     "SELECT variant, rating, rd, volatility, games, entry_key, updated_ms FROM ratings WHERE account_id = $1"};
@@ -75,9 +81,9 @@ std::vector<int> split(const std::string& text) {
     return out;
 }
 
-Account account_of(const PgResult& r) {
-    return {r.text(0, 0),          r.text(0, 1),          r.optional_text(0, 2),
-            r.optional_text(0, 3), r.optional_text(0, 4), r.integer(0, 5)};
+Account account_of(const PgResult& r, int row = 0) {
+    return {r.text(row, 0),          r.text(row, 1),          r.optional_text(row, 2),
+            r.optional_text(row, 3), r.optional_text(row, 4), r.integer(row, 5)};
 }
 
 /// A match from the columns id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner,
@@ -244,6 +250,24 @@ Progress PostgresStore::progress(const std::string& account_id) {
         const auto r = db.run(progress_of, {account_id});
         return Progress{r.integer(0, 0), static_cast<int>(r.integer(0, 1)), static_cast<int>(r.integer(0, 2)),
                         static_cast<int>(r.integer(0, 3))};
+    });
+}
+
+std::vector<std::int64_t> PostgresStore::abandon_times(const std::string& account_id, std::int64_t since_ms) {
+    return readers_->use([&](PgConnection& db) {
+        std::vector<std::int64_t> out;
+        const auto r = db.run(abandons_of, {account_id, since_ms});
+        for (int i = 0; i < r.rows(); ++i) out.push_back(r.integer(i, 0));
+        return out;
+    });
+}
+
+std::vector<Account> PostgresStore::registered_accounts() {
+    return readers_->use([&](PgConnection& db) {
+        std::vector<Account> out;
+        const auto r = db.run(registered, {});
+        for (int i = 0; i < r.rows(); ++i) out.push_back(account_of(r, i));
+        return out;
     });
 }
 

@@ -65,6 +65,13 @@ const PgQuery open_account{
 // Not one upsert: PostgreSQL checks the row an INSERT proposes (a negative opening balance) before
 // it finds the conflict that would make it an update.
 const PgQuery move_chips{"move_chips", "UPDATE chip_accounts SET balance = balance + $1 WHERE account = $2"};
+// Takes chips from an account only when that leaves it at zero or more (the CHECK of chip_accounts,
+// which stays as the last word): a CHECK violation would abort the transaction, and then the
+// balance could not be read to say what the account held.
+const PgQuery take_chips{"take_chips",
+                         "UPDATE chip_accounts SET balance = balance - $1::bigint WHERE account = $2::text AND "
+                         "(balance >= $1::bigint OR account LIKE 'source:%')"};
+const PgQuery held_chips{"held_chips", "SELECT balance FROM chip_accounts WHERE account = $1"};
 const PgQuery post_progress{
     "post_progress",
     "INSERT INTO progress (entry_key, account_id, match_id, variant, xp, games, wins, abandons, "
@@ -97,6 +104,7 @@ const PgQuery probe_write{"probe",
 
 void PostgresWriter::transaction(const std::function<void()>& body) {
     if (db_.broken()) db_.reconnect();
+    moved_.clear();
     db_.exec("BEGIN");
     try {
         body();
@@ -109,10 +117,10 @@ void PostgresWriter::transaction(const std::function<void()>& body) {
     }
 }
 
-std::optional<CommitError::Kind> PostgresWriter::refusal(const StoreError& error) const {
-    if (const auto* refused = dynamic_cast<const Refusal*>(&error)) return refused->kind();
+std::optional<CommitError> PostgresWriter::refusal(const StoreError& error) const {
+    if (const auto* refused = dynamic_cast<const Refusal*>(&error)) return refused->error();
     const auto* pg = dynamic_cast<const PgError*>(&error);
-    if (pg && pg->conflict()) return CommitError::Kind::Conflict;
+    if (pg && pg->conflict()) return CommitError{CommitError::Kind::Conflict, error.what(), std::nullopt};
     return std::nullopt;
 }
 
@@ -177,9 +185,19 @@ void PostgresWriter::post(const LedgerEntry& e) {
     if (db_.run(post_entry, {e.key, e.from, e.to, e.amount, e.match_id, e.at_ms}).affected() == 0)
         return;  // posted before: nothing changes
     for (const auto* account : {&e.from, &e.to}) db_.run(open_account, {*account});
-    // The CHECK of chip_accounts fails this batch when a balance would go below zero.
-    db_.run(move_chips, {-e.amount, e.from});
+    // A balance that would go below zero refuses this batch: the conflict says which account, and
+    // what it held before the batch.
+    if (db_.run(take_chips, {e.amount, e.from}).affected() == 0) {
+        const auto held = db_.run(held_chips, {e.from});
+        const std::int64_t balance = (held.rows() ? held.integer(0, 0) : 0) - moved_[e.from];
+        throw Refusal(CommitError::Kind::Conflict,
+                      "transfer " + e.key + " would overdraw " + e.from + ", which held " + std::to_string(balance) +
+                          " before its batch",
+                      Overdraft{e.from, balance});
+    }
     db_.run(move_chips, {e.amount, e.to});
+    moved_[e.from] -= e.amount;
+    moved_[e.to] += e.amount;
 }
 
 void PostgresWriter::rate(const RatingEntry& e) {

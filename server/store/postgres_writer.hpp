@@ -2,6 +2,7 @@
 // The PostgreSQL store's writes: the WriteTarget of its writer thread, on a connection of its own.
 
 #include <string>
+#include <unordered_map>
 
 #include "server/store/group_writer.hpp"
 #include "server/store/pg_connection.hpp"
@@ -21,9 +22,9 @@ public:
     /// BEGIN ... COMMIT around `body`; connects again first when the connection was lost.
     void transaction(const std::function<void()>& body) override;
     void apply(const Write& write) override;
-    /// A Refusal's kind (table_leases.hpp), or Conflict for a PgError of class 23 (unique key,
-    /// foreign key, CHECK), which a journal gap also is.
-    std::optional<CommitError::Kind> refusal(const StoreError& error) const override;
+    /// A Refusal's error (table_leases.hpp: a lease rule, an overdraft), or a Conflict for a PgError
+    /// of class 23 (unique key, foreign key, CHECK), which a journal gap also is.
+    std::optional<CommitError> refusal(const StoreError& error) const override;
     void probe() override;
 
 private:
@@ -38,6 +39,9 @@ private:
     std::optional<TableLease> lease(const std::string& table_id);
 
     PgConnection db_;
+    /// The chips the transaction in progress moved, by ledger account: what an overdrawn account held
+    /// before its batch is its balance less these (a batch is alone in its transaction when refused).
+    std::unordered_map<std::string, std::int64_t> moved_;
 };
 
 }  // namespace belote::store

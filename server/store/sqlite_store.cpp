@@ -29,12 +29,13 @@ std::int64_t epoch_ms() {
         .count();
 }
 
-/// The kind of refusal `error` is (only its batch fails: a constraint, a journal gap, a lease rule),
-/// or none when the database failed.
-std::optional<CommitError::Kind> refusal_kind(const StoreError& error) {
-    if (const auto* refused = dynamic_cast<const Refusal*>(&error)) return refused->kind();
+/// The error of the batch `error` refuses (only its batch fails: a constraint, a journal gap, an
+/// overdraft, a lease rule), or none when the database failed.
+std::optional<CommitError> refusal_of(const StoreError& error) {
+    if (const auto* refused = dynamic_cast<const Refusal*>(&error)) return refused->error();
     const auto* sqlite = dynamic_cast<const SqliteError*>(&error);
-    if (sqlite && sqlite->code() == SQLITE_CONSTRAINT) return CommitError::Kind::Conflict;
+    if (sqlite && sqlite->code() == SQLITE_CONSTRAINT)
+        return CommitError{CommitError::Kind::Conflict, error.what(), std::nullopt};
     return std::nullopt;
 }
 
@@ -299,7 +300,7 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
         });
         set_healthy(true);
     } catch (const StoreError& e) {
-        if (!refusal_kind(e)) {
+        if (!refusal_of(e)) {
             failed(0, e);
         } else {
             // Some batch is refused: each batch again in its own transaction, so that only it fails.
@@ -309,12 +310,12 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
                     });
                     set_healthy(true);
                 } catch (const StoreError& refused) {
-                    const auto kind = refusal_kind(refused);
-                    if (!kind) {
+                    const auto refused_batch = refusal_of(refused);
+                    if (!refused_batch) {
                         failed(i, refused);
                         break;
                     }
-                    outcomes[i] = CommitError{*kind, refused.what()};
+                    outcomes[i] = *refused_batch;
                 }
         }
     }
@@ -447,8 +448,18 @@ void SqliteStore::apply(const Write& write) {
                 w.post_entry.bind(5, e.match_id).bind(6, e.at_ms).run();
                 if (sqlite3_changes(writer_db_->handle()) == 0) return;  // posted before: nothing changes
                 for (const auto* account : {&e.from, &e.to}) w.open_account.bind(1, *account).run();
-                // The CHECK of chip_accounts fails this batch when a balance would go below zero.
-                w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
+                // The CHECK of chip_accounts fails this batch when a balance would go below zero:
+                // the conflict says which account, and what it held before the batch (OR ROLLBACK has
+                // ended the transaction: the balance read is the committed one).
+                try {
+                    w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
+                } catch (const SqliteError& error) {
+                    if (error.code() != SQLITE_CONSTRAINT) throw;
+                    Statement held(writer_db_->handle(), "SELECT balance FROM chip_accounts WHERE account = ?");
+                    held.bind(1, e.from);
+                    const std::int64_t balance = held.step() ? held.integer(0) : 0;
+                    throw Refusal(CommitError::Kind::Conflict, error.what(), Overdraft{e.from, balance});
+                }
                 w.move_chips.bind(1, e.amount).bind(2, e.to).run();
             },
             [&](const PostProgress& p) {
@@ -671,6 +682,25 @@ Progress SqliteStore::progress(const std::string& account_id) {
     s.step();
     return {s.integer(0), static_cast<int>(s.integer(1)), static_cast<int>(s.integer(2)),
             static_cast<int>(s.integer(3))};
+}
+
+std::vector<std::int64_t> SqliteStore::abandon_times(const std::string& account_id, std::int64_t since_ms) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                "SELECT at_ms FROM progress WHERE account_id = ? AND abandons > 0 AND at_ms >= ? ORDER BY at_ms");
+    s.bind(1, account_id).bind(2, since_ms);
+    std::vector<std::int64_t> out;
+    while (s.step()) out.push_back(s.integer(0));
+    return out;
+}
+
+std::vector<Account> SqliteStore::registered_accounts() {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), std::string("SELECT ") + account_columns +
+                                          " FROM accounts WHERE username IS NOT NULL ORDER BY created_ms, id");
+    std::vector<Account> out;
+    while (s.step()) out.push_back(account_of(s));
+    return out;
 }
 
 std::map<std::string, RatingEntry> SqliteStore::ratings(const std::string& account_id) {

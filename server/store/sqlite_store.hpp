@@ -48,6 +48,8 @@ public:
     std::map<std::string, std::int64_t> balances() override;
     std::vector<LedgerEntry> ledger() override;
     Progress progress(const std::string& account_id) override;
+    std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) override;
+    std::vector<Account> registered_accounts() override;
     std::map<std::string, RatingEntry> ratings(const std::string& account_id) override;
     std::vector<LeaderRow> leaderboard(const LeaderQuery& query) override;
     void flush() override;

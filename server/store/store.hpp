@@ -222,10 +222,18 @@ struct PostRating {
 using Write = std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch,
                            PostTransfer, PostProgress, PostRating, ClaimTable, RenewLease, ReleaseTable>;
 
+/// A transfer that would have taken a ledger account below zero (docs/room.md "Ledger").
+struct Overdraft {
+    std::string account;       ///< "wallet:<player>", "escrow:<match>" or "house"
+    std::int64_t balance = 0;  ///< what the account held before the batch
+    bool operator==(const Overdraft&) const = default;
+};
+
 /// Why a batch was not stored.
 struct CommitError {
     enum class Kind {
-        Conflict,    ///< a unique key is taken (a username): only this batch is rolled back
+        Conflict,    ///< a unique key is taken (a username), or an account would be overdrawn: only this
+                     ///< batch is rolled back
         Storage,     ///< the disk or the database failed: the whole group is rolled back
         StaleEpoch,  ///< written in an epoch that is not the table's (another node claimed it): only this
                      ///< batch is rolled back, and its writer must give the table up
@@ -233,6 +241,7 @@ struct CommitError {
     };
     Kind kind = Kind::Storage;
     std::string message;
+    std::optional<Overdraft> overdrawn;  ///< a Conflict because of this overdraft
 };
 
 /// The outcome of a batch: nullopt when durable, else why it is not stored (none of it is).
@@ -288,6 +297,11 @@ public:
     virtual std::vector<LedgerEntry> ledger() = 0;
     /// The totals of `account_id`'s progress entries (zeros when none).
     virtual Progress progress(const std::string& account_id) = 0;
+    /// The times (epoch ms, oldest first) of `account_id`'s progress entries that record an abandon,
+    /// from `since_ms` on (the cool-down after abandoning: docs/room.md).
+    virtual std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) = 0;
+    /// Every registered account (one with a username), oldest first (re-keying usernames at start-up).
+    virtual std::vector<Account> registered_accounts() = 0;
     /// `account_id`'s rating in each variant it has one in, by variant (`key` of each: its last).
     virtual std::map<std::string, RatingEntry> ratings(const std::string& account_id) = 0;
     /// One page of a leaderboard (rows past `offset`, at most `limit`).

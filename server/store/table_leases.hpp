@@ -5,20 +5,26 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "server/store/store.hpp"
 
 namespace belote::store {
 
 /// A write the stored state refuses (not a failure of the database): only its batch fails, with
-/// `kind`. Thrown while applying a batch.
+/// `kind` (and `overdrawn` when it is a transfer that would overdraw an account). Thrown while
+/// applying a batch, in every database store.
 class Refusal : public StoreError {
 public:
-    Refusal(CommitError::Kind kind, const std::string& message) : StoreError(message), kind_(kind) {}
+    Refusal(CommitError::Kind kind, const std::string& message, std::optional<Overdraft> overdrawn = std::nullopt)
+        : StoreError(message), kind_(kind), overdrawn_(std::move(overdrawn)) {}
     CommitError::Kind kind() const { return kind_; }
+    /// The error of the refused batch.
+    CommitError error() const { return {kind_, what(), overdrawn_}; }
 
 private:
     CommitError::Kind kind_;
+    std::optional<Overdraft> overdrawn_;
 };
 
 /// Why `claim` may not take a table whose lease is `current` (none: no such open table): Conflict

@@ -36,6 +36,7 @@ bool changes_entry(const platform::TableEvent& event) {
            std::holds_alternative<platform::SpectatorLeft>(event) ||
            std::holds_alternative<platform::MatchBegun>(event) ||
            std::holds_alternative<platform::MatchCancelled>(event) ||
+           std::holds_alternative<platform::StandingChanged>(event) ||  // a level shown in the lobby
            std::holds_alternative<platform::SeatsFilled>(event);
 }
 
@@ -79,11 +80,17 @@ void TableActor::request(std::shared_ptr<players::Player> player, platform::Tabl
     boost::asio::post(strand_, [self = shared_from_this(), player = std::move(player), request = std::move(request),
                                 reply = std::move(reply), received]() mutable {
         try {
-            if (auto* start = std::get_if<platform::Start>(&request)) self->draw_seed(player->ref(), *start);
+            std::vector<platform::Standing> read;
+            if (auto* start = std::get_if<platform::Start>(&request)) {
+                self->draw_seed(player->ref(), *start);
+                read = start->standings;
+            }
             if (auto* renew = std::get_if<platform::RenewInvite>(&request))
                 renew->code = self->services_.random->token();
             Origin origin{player, &reply, std::nullopt, false, received};
             self->execute(platform::FromPlayer{player->ref(), std::move(request)}, origin);
+            // A start refused (for want of chips, say) shows the standings it was judged on at once.
+            if (!read.empty()) self->execute(platform::StandingsRead{std::move(read)}, Origin{player});
             // Any request brings an "away" player back (after the decision pending, if it is theirs).
             self->execute(platform::ShowedUp{player->ref()}, Origin{player});
             self->settle();
@@ -165,6 +172,15 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
         return;
     }
     const auto& events = std::get<std::vector<platform::TableEvent>>(decision);
+    if (const auto* start = from ? std::get_if<platform::Start>(&from->request) : nullptr) {
+        const auto* begun = events.empty() ? nullptr : std::get_if<platform::MatchBegun>(&events.front());
+        bool stakes = false;
+        for (int s = 0; begun && s < state_.seat_count(); ++s) stakes = stakes || begun->terms.stakes(s);
+        if (stakes)
+            checkpoint_ = Checkpoint{state_,           history_,
+                                     journal_seq_,     origin.reply ? std::optional(*origin.reply) : std::nullopt,
+                                     start->standings, 0};
+    }
     if (origin.reply) {
         const auto* renew = from ? std::get_if<platform::RenewInvite>(&from->request) : nullptr;
         if (renew)
@@ -295,7 +311,7 @@ void TableActor::refuse(const platform::Refused& refused, const Origin& origin) 
     spdlog::debug("table {}: refused a request from {}: {}", id_,
                   origin.player ? origin.player->id() : std::string("?"), protocol::to_string(code));
     ops::metrics().error(protocol::to_string(code));
-    send_reply(*origin.reply, protocol::error_text(origin.reply->id, code, refused.message));
+    send_reply(*origin.reply, protocol::refusal_text(origin.reply->id, refused));
 }
 
 void TableActor::resync(const std::shared_ptr<players::Player>& player, std::optional<std::uint64_t> seen) {
@@ -512,7 +528,7 @@ void TableActor::record_match_end() {
     m.totals.assign(totals.begin(), totals.begin() + state_.match.sides());
     if (!state_.cancelled && state_.match.finished())
         if (auto winner = state_.match.winner()) m.winner = static_cast<int>(*winner);
-    m.unmoved = to_string(platform::unmoved_of(state_.terms));
+    m.unmoved = to_string(platform::unmoved_of(state_.terms, state_.lineup()));
     m.record = protocol::stored_record(platform::match_record(state_));
     // The match's chips and XP go in the same batch as its record and its last journal entry
     // (docs/design.md invariant 9).
@@ -536,23 +552,70 @@ void TableActor::seal() {
     if (!writes_.empty()) {
         auto writes = std::move(writes_);
         writes_.clear();
+        const std::uint64_t serial = ++commit_serial_;
+        if (checkpoint_ && !checkpoint_->serial) checkpoint_->serial = serial;
         services_.store->commit(std::move(writes),
-                                [weak = weak_from_this()](const std::optional<store::CommitError>& error) {
+                                [weak = weak_from_this(), serial](const std::optional<store::CommitError>& error) {
                                     auto self = weak.lock();
                                     if (!self) return;
-                                    if (error) self->broken_ = true;  // at once: the store's recovery looks at it
+                                    // At once: the store's recovery looks at it. (A conflict is this batch's own: the
+                                    // table judges it on its strand.)
+                                    if (error && error->kind == store::CommitError::Kind::Storage) self->broken_ = true;
                                     // A store that completes at once (in memory) does so on this strand.
                                     if (self->strand_.running_in_this_thread())
-                                        self->committed(error);
+                                        self->committed(serial, error);
                                     else
-                                        self->post([self, error] { self->committed(error); });
+                                        self->post([self, serial, error] { self->committed(serial, error); });
                                 });
     }
     flush_outbox();
 }
 
-void TableActor::committed(const std::optional<store::CommitError>& error) {
+void TableActor::undo_start(const store::CommitError& error) {
+    Checkpoint undone = std::move(*checkpoint_);
+    checkpoint_.reset();
+    undone_through_ = commit_serial_;  // every batch after the start's fails (its journal would have a gap)
+    // Who cannot cover it now: the account the stake would have overdrawn holds less than the standings said.
+    std::string name = error.overdrawn ? error.overdrawn->account : std::string("?");
+    auto standings = std::move(undone.standings);
+    for (auto& s : standings)
+        if (error.overdrawn && platform::wallet_of(s.player_id) == error.overdrawn->account) {
+            s.chips = error.overdrawn->balance;
+            name = s.name;
+        }
+    spdlog::info("table {}: a start was undone: the stake of {} could not be taken ({})", id_, name, error.message);
+    const std::string refusal = error.overdrawn
+                                    ? "cannot cover the stake of " + std::to_string(state_.terms.stake) +
+                                          " chips: " + name + " has " + std::to_string(error.overdrawn->balance)
+                                    : "the stakes could not be taken: try again";
+    for (auto& batch : outbox_)
+        for (auto& o : batch.out)
+            if (o.reply) {
+                const bool start = undone.reply && undone.reply->to == o.reply->to && undone.reply->id == o.reply->id;
+                o.reply->send(start ? protocol::error_text(o.reply->id, ErrorCode::CannotStake, refusal)
+                                    : protocol::error_text(o.reply->id, ErrorCode::StorageUnavailable,
+                                                           "the server could not store this: nothing changed"));
+            }
+    outbox_.clear();
+    state_ = std::move(undone.state);
+    history_ = std::move(undone.history);
+    journal_seq_ = undone.journal_seq;
+    writes_.clear();
+    parked_.clear();
+    entry_dirty_ = true;
+    disarm_timers();
+    execute(platform::StandingsRead{std::move(standings)}, Origin{});
+    settle();
+}
+
+void TableActor::committed(std::uint64_t serial, const std::optional<store::CommitError>& error) {
+    if (serial <= undone_through_) return;  // dropped with a start that was undone
+    if (checkpoint_ && checkpoint_->serial == serial) {
+        if (error && error->kind == store::CommitError::Kind::Conflict) return undo_start(*error);
+        checkpoint_.reset();
+    }
     if (error) {
+        broken_ = true;
         // Nothing of this batch, or of any after it, reached the journal, so none of it may be
         // heard: the replies say so, the notices are dropped, and the table waits for rebuild().
         spdlog::error("table {}: a change could not be stored: {}", id_, error->message);

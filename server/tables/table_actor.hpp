@@ -152,6 +152,17 @@ private:
         std::vector<Outgoing> out;
         bool durable = false;
     };
+    /// The table as it was before a start that takes stakes, until that start's batch is stored: the
+    /// store may find a wallet it would overdraw (another table's stake took the chips meanwhile), and
+    /// the start is then undone (docs/room.md "Chips").
+    struct Checkpoint {
+        platform::TableState state;
+        TableHistory history;
+        std::uint64_t journal_seq = 0;
+        std::optional<ReplyTo> reply;               ///< of the start
+        std::vector<platform::Standing> standings;  ///< the start was judged on
+        std::uint64_t serial = 0;                   ///< of the batch that takes the stakes (0: not sealed yet)
+    };
     /// The robot decision in progress.
     struct RobotJob {
         int seat = 0;
@@ -171,7 +182,10 @@ private:
     void post_progress(std::int64_t now);
     /// Ends the strand task: its writes are committed, its messages queued behind them.
     void seal();
-    void committed(const std::optional<store::CommitError>& error);
+    void committed(std::uint64_t serial, const std::optional<store::CommitError>& error);
+    /// The start whose stakes the store refused (`error`: an overdraft) is undone: the table is as
+    /// before it, the start is answered cannot_stake naming the player, what followed it is dropped.
+    void undo_start(const store::CommitError& error);
     void flush_outbox();
     void close_in_store();
     void return_expired();
@@ -207,6 +221,9 @@ private:
     std::vector<Parked> parked_;
 
     std::uint64_t journal_seq_ = 0;     ///< the seq of the last journal entry written
+    std::uint64_t commit_serial_ = 0;   ///< batches given to the store so far
+    std::uint64_t undone_through_ = 0;  ///< batches up to this one were dropped by undo_start
+    std::optional<Checkpoint> checkpoint_;
     std::vector<store::Write> writes_;  ///< of the task in progress
     Batch batch_;                       ///< the messages of the task in progress
     std::deque<Batch> outbox_;          ///< sealed, in order

@@ -26,11 +26,21 @@ TEST(NameKeyTest, CaseWidthAndLookAlikesMeetTheSameKey) {
     EXPECT_EQ(protocol::name_key("\uff21\uff4e\uff41"), "ana");         // fullwidth
     EXPECT_EQ(protocol::name_key("ana0"), protocol::name_key("anaO"));  // digit zero, capital O
     EXPECT_EQ(protocol::name_key("paul"), protocol::name_key("PAUL"));
-    EXPECT_EQ(protocol::name_key("Il"), protocol::name_key("ll"));                 // capital I, small L
+    // Case is folded before the skeleton: a capital I is an i (not the l it looks like in some fonts).
+    EXPECT_EQ(protocol::name_key("Il"), protocol::name_key("il"));
     EXPECT_EQ(protocol::name_key("Jo\u00e3o"), protocol::name_key("Joa\u0303o"));  // NFC and NFD
     EXPECT_NE(protocol::name_key("Ana"), protocol::name_key("Anna"));
     EXPECT_NE(protocol::name_key("Ana"), protocol::name_key("Ana "));
     EXPECT_EQ(protocol::name_key("\xff"), "");  // not UTF-8
+}
+
+TEST(NameKeyTest, FiveWaysOfWritingOneNameAreOneKey) {
+    // Capitals (an I among them, whose skeleton alone would be an l), a Cyrillic a, a fullwidth a.
+    const std::string key = protocol::name_key("alice13");
+    EXPECT_FALSE(key.empty());
+    for (const char* name : {"ALICE13", "alice13", "Alice13", "\u0430lice13", "\uff41lice13"})
+        EXPECT_EQ(protocol::name_key(name), key) << name;
+    EXPECT_NE(protocol::name_key("alice14"), key);
 }
 
 TEST(UsernameTest, LettersDigitsAndThreeSymbols) {

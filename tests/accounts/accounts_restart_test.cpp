@@ -3,7 +3,13 @@
 // player logs in, a revoked token stays revoked, and the unique username key holds in SQL too.
 
 #include <gtest/gtest.h>
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+#include <unicode/uspoof.h>
 
+#include <future>
+
+#include "protocol/text_rules.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/tables/clocked_server.hpp"
@@ -14,6 +20,31 @@ namespace {
 constexpr const char* password = "correct horse battery";
 
 std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
+
+/// The name key as it was stored before the order was fixed: NFKC, then twice the confusables
+/// skeleton and NFKC_Casefold (a capital I became l before its case was folded).
+std::string legacy_key(const std::string& name) {
+    UErrorCode status = U_ZERO_ERROR;
+    icu::UnicodeString text =
+        icu::Normalizer2::getNFKCInstance(status)->normalize(icu::UnicodeString::fromUTF8(name), status);
+    USpoofChecker* checker = uspoof_open(&status);
+    for (int pass = 0; pass < 2; ++pass) {
+        icu::UnicodeString skeleton;
+        uspoof_getSkeletonUnicodeString(checker, 0, text, skeleton, &status);
+        text = icu::Normalizer2::getNFKCCasefoldInstance(status)->normalize(skeleton, status);
+    }
+    uspoof_close(checker);
+    EXPECT_TRUE(U_SUCCESS(status));
+    std::string out;
+    text.toUTF8String(out);
+    return out;
+}
+
+void commit_and_wait(store::Store& store, std::vector<store::Write> writes) {
+    std::promise<std::optional<store::CommitError>> outcome;
+    store.commit(std::move(writes), [&](const std::optional<store::CommitError>& e) { outcome.set_value(e); });
+    ASSERT_EQ(outcome.get_future().get(), std::nullopt);
+}
 
 TEST(AccountsRestartTest, PlayersComeBackFromTheStoreAfterARestart) {
     TempDir dir("belote-accounts-restart");
@@ -57,6 +88,55 @@ TEST(AccountsRestartTest, PlayersComeBackFromTheStoreAfterARestart) {
     json fresh = stale.hello("Ana2", revoked);  // logged out before the restart: a new guest
     EXPECT_NE(fresh["player"]["id"], ana_id);
     EXPECT_EQ(fresh["player"]["guest"], true);
+}
+
+TEST(AccountsRestartTest, UsernamesStoredUnderTheOldKeyAreReKeyedAtStartUpAndALaterTwinIsRenamed) {
+    TempDir dir("belote-rekey");
+    const std::string path = (dir.path() / "belote.db").string();
+    std::string alice, twin, bill;
+    {
+        auto sqlite = std::make_shared<store::SqliteStore>(path, store::Durability::Normal);
+        ClockedServer first(ClockedServer::default_config(), sqlite);
+        auto registered = [&](const std::string& name) {
+            GameClient c(first.port());
+            c.hello("Guest");
+            json r = c.request({{"type", "register"}, {"username", name}, {"password", name + " password"}});
+            EXPECT_EQ(code(r), "ok") << r;
+            return r["player"]["id"].get<std::string>();
+        };
+        alice = registered("alice13");
+        first.clock().advance(std::chrono::minutes(1));
+        twin = registered("zed_13");
+        first.clock().advance(std::chrono::minutes(1));
+        bill = registered("BILL");
+        first.stop();
+        // As the old key stored them: "BILL" (its capital I made an l), and a later "ALICE13" (the old
+        // order let it in beside alice13).
+        EXPECT_NE(legacy_key("BILL"), protocol::name_key("BILL"));
+        EXPECT_NE(legacy_key("ALICE13"), protocol::name_key("ALICE13"));
+        auto twin_account = *sqlite->account(twin);
+        twin_account.username = twin_account.display_name = "ALICE13";
+        twin_account.username_key = legacy_key("ALICE13");
+        auto bill_account = *sqlite->account(bill);
+        bill_account.username_key = legacy_key("BILL");
+        commit_and_wait(*sqlite, {store::PutAccount{twin_account}, store::PutAccount{bill_account}});
+        sqlite->flush();
+    }
+    auto sqlite = std::make_shared<store::SqliteStore>(path, store::Durability::Normal);
+    ClockedServer second(ClockedServer::default_config(), sqlite);
+    auto login = [&](const std::string& name, const std::string& password) {
+        second.clock().advance(std::chrono::minutes(1));
+        GameClient c(second.port());
+        json r = c.request({{"type", "login"}, {"protocol", 1}, {"username", name}, {"password", password}});
+        return code(r) == "ok" ? r["player"]["id"].get<std::string>() : code(r);
+    };
+    EXPECT_EQ(login("bill", "BILL password"), bill);  // the old key "blll" is never computed any more
+    EXPECT_EQ(login("ALICE13", "alice13 password"), alice);
+    // The later twin keeps its password and history under a name of its own.
+    EXPECT_EQ(login("ALICE13-2", "zed_13 password"), twin);
+    EXPECT_EQ(sqlite->account(twin)->display_name, "ALICE13-2");
+    EXPECT_EQ(sqlite->account(twin)->username_key, protocol::name_key("ALICE13-2"));
+    EXPECT_EQ(sqlite->account(alice)->username_key, protocol::name_key("alice13"));
 }
 
 }  // namespace

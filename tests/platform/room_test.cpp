@@ -151,9 +151,47 @@ TEST(RoomSettle, PracticeSameAddressGuestsAndRobotsMoveNothing) {
     auto g = settle(lineup_of({"pa", "pguest"}), guest, 1, nobody);
     EXPECT_EQ(xp_of(g), (std::vector<int>{5, 0}));
     EXPECT_EQ(g.seats[1].why, Unmoved::Guest);
+    EXPECT_EQ(g.seats[0].why, Unmoved::None);
+    EXPECT_EQ(g.seats[0].unrated, Unmoved::Guest);  // Ana's XP counts, a guest at the table keeps her rating
+    // A robot seated from the start: nothing moves for anyone (XP against robots cannot be farmed).
     auto r = settle(l, MatchTerms{true, 0, false, {true, false}}, 0, nobody);
-    EXPECT_EQ(xp_of(r), (std::vector<int>{20, 0}));
+    EXPECT_EQ(xp_of(r), (std::vector<int>{0, 0}));
+    EXPECT_EQ(r.seats[0].why, Unmoved::Robot);
     EXPECT_EQ(r.seats[1].why, Unmoved::Robot);
+    EXPECT_EQ(unmoved_of(MatchTerms{true, 0, false, {true, false}}, l), Unmoved::Robot);
+    EXPECT_EQ(unmoved_of(practice, l), Unmoved::Practice);
+}
+
+TEST(RoomSettle, AnAbandonLeavesTheRatingsAndSaysSo) {
+    auto terms = staked(10, 2);
+    terms.rated = true;
+    std::array<bool, 4> gone{false, true, false, false};
+    auto s = settle(lineup_of({"pa", "pb"}), terms, 0, gone);
+    EXPECT_EQ(s.seats[0].unrated, Unmoved::Abandoned);
+    EXPECT_EQ(s.seats[1].why, Unmoved::Abandoned);
+    EXPECT_EQ(s.seats[1].unrated, Unmoved::None);
+}
+
+TEST(RoomCooldown, EscalatesWithTheAbandonsOfTheSevenDaysUpToTheLastOne) {
+    const std::int64_t t = 1'800'000'000'000, minute = 60'000, hour = 60 * minute, day = 24 * hour;
+    EXPECT_EQ(cooldown_after({}, t), std::nullopt);
+    EXPECT_EQ(cooldown_after({t}, t), std::nullopt);  // one abandon: none
+    EXPECT_EQ(cooldown_after({t - hour, t}, t), (Cooldown{t + 15 * minute, 2}));
+    EXPECT_EQ(cooldown_after({t, t - 2 * day, t - hour}, t), (Cooldown{t + hour, 3}));  // any order
+    EXPECT_EQ(cooldown_after({t - 3 * day, t - 2 * day, t - hour, t}, t), (Cooldown{t + 6 * hour, 4}));
+    EXPECT_EQ(cooldown_after({t - 4 * day, t - 3 * day, t - 2 * day, t - hour, t}, t), (Cooldown{t + day, 5}));
+    EXPECT_EQ(cooldown_after({t - 6 * day, t - 5 * day, t - 4 * day, t - 3 * day, t - 2 * day, t - hour, t}, t),
+              (Cooldown{t + day, 7}));
+    // It ends: a minute before, not yet.
+    EXPECT_EQ(cooldown_after({t - hour, t}, t + 15 * minute - 1), (Cooldown{t + 15 * minute, 2}));
+    EXPECT_EQ(cooldown_after({t - hour, t}, t + 15 * minute), std::nullopt);
+    // Only the abandons of the 7 days up to the last one count...
+    EXPECT_EQ(cooldown_after({t - 7 * day, t}, t), std::nullopt);
+    EXPECT_EQ(cooldown_after({t - 7 * day + 1, t}, t), (Cooldown{t + 15 * minute, 2}));
+    // ... so older abandons ageing out later never shorten a cool-down already begun.
+    EXPECT_EQ(cooldown_after({t - 6 * day, t - 5 * day, t - 4 * day, t - 3 * day, t}, t + 2 * day - 1), std::nullopt);
+    EXPECT_EQ(cooldown_after({t - 6 * day, t - 5 * day, t - 4 * day, t - 3 * day, t}, t + day - 1),
+              (Cooldown{t + day, 5}));
 }
 
 TEST(RoomTerms, StartIsRefusedNamingEveryoneWhoCannotCoverTheStake) {
@@ -204,6 +242,20 @@ TEST(RoomSettle, ARatedMatchMovesTheRatingsUnlessSomeoneAbandoned) {
     EXPECT_FALSE(same.terms->rated);
     auto robot = match_terms(true, 0, lineup_of({"pa", std::nullopt}), {{"pa", "Ana", true, 0, "10.0.0.1"}});
     EXPECT_FALSE(robot.terms->rated);
+}
+
+TEST(RoomTerms, APlayerCoolingDownAfterAbandoningMayNotStartACompetitiveMatch) {
+    auto l = lineup_of({"pa", "pb"});
+    std::vector<Standing> standings{{"pa", "Ana", true, 500, "127.0.0.2"}, {"pb", "Bea", true, 500, "127.0.0.3"}};
+    standings[1].cooldown = Cooldown{1'800'000'900'000, 2};
+    auto t = match_terms(true, 0, l, standings);
+    EXPECT_FALSE(t.terms);
+    EXPECT_EQ(t.reason, TermsRefusal::CoolingDown);
+    EXPECT_EQ(t.until, 1'800'000'900'000);
+    EXPECT_EQ(t.refusal,
+              "Bea abandoned 2 competitive matches in 7 days: competitive play again from 2027-01-15 "
+              "08:15 UTC");
+    EXPECT_TRUE(match_terms(false, 0, l, standings).terms);  // practice is open
 }
 
 TEST(RoomLevels, FollowTheDocumentedCurve) {

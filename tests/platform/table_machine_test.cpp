@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "platform/decide.hpp"
 #include "platform/evolve.hpp"
 
@@ -138,6 +140,40 @@ TEST(TableMachineTest, ATimeoutMakesTheRobotMoveAndThreeInARowMakeTheSeatAway) {
         EXPECT_FALSE(s.seats[0].away);
         EXPECT_EQ(s.seats[0].auto_moves, 0);
     }
+}
+
+TEST(TableMachineTest, AnAwaySeatIsPresentAgainWhenTheMatchEndsAndTheOthersAreTold) {
+    MatchOptions options;
+    options.target = 301;
+    TableSettings settings;
+    settings.turn_time_s = 10;
+    TableState s = TableState::create("t1", options, settings, TablePolicy{}, "code");
+    run(s, FromPlayer{ana, Sit{0, {}}});
+    for (int seat = 1; seat < 4; ++seat) run(s, FromPlayer{ana, AddRobot{seat}});
+    run(s, FromPlayer{ana, Start{7}});
+    for (int timeouts = 1; timeouts <= 3 && s.match_running(); ++timeouts) {
+        play_until(s, 0);
+        run(s, TurnExpired{*s.turn_deadline});
+        run(s, RobotMove{0, s.match.legal_actions(0).front(), s.actions.size()});
+    }
+    ASSERT_TRUE(s.seats[0].away);
+    // The robot plays her seat to the end of the match; its end says she is present again.
+    std::vector<Published> last;
+    for (int guard = 0; guard < 4000 && s.match_running(); ++guard) {
+        int who = *s.match.to_act();
+        auto legal = s.match.legal_actions(who);
+        auto taken =
+            std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind != ActionKind::Pass; });
+        last = run(s, RobotMove{who, taken != legal.end() ? *taken : legal.front(), s.actions.size()});
+    }
+    ASSERT_FALSE(s.match_running());
+    EXPECT_FALSE(s.seats[0].away);
+    EXPECT_EQ(s.presence(0), SeatPresence::Present);
+    bool told = false;
+    for (const auto& p : last)
+        if (const auto* status = std::get_if<SeatStatusNotice>(&p.notice))
+            told = told || (status->seat == 0 && status->presence == SeatPresence::Present && !status->robot_playing);
+    EXPECT_TRUE(told);
 }
 
 }  // namespace

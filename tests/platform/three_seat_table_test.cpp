@@ -199,7 +199,7 @@ TEST(ThreeSeatTable, TheCancelVoteAsksBothHumansAndNotTheRobot) {
     auto notices = apply_all(s, accepted);
     ASSERT_EQ(notices.size(), 2u);
     EXPECT_TRUE(std::holds_alternative<CancelVoted>(notices[0].notice));
-    EXPECT_TRUE(std::holds_alternative<MatchCancelled>(notices[1].notice));
+    EXPECT_TRUE(std::holds_alternative<MatchCancelledNotice>(notices[1].notice));
     EXPECT_TRUE(s.cancelled);
     EXPECT_EQ(s.status(), TableStatus::Finished);
 

@@ -21,6 +21,9 @@ TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
     MatchOptions coinche{Variant::Coinche, 501, {}};
     const std::vector<TableEvent> events = {
         Seated{2, {"pabc", "Ana"}},
+        Seated{1, {"pbea", "Bea"}, SeatStanding{true, 1080, 145}},
+        Seated{0, {"pgus", "Gus"}, SeatStanding{false, 0, 0}},
+        StandingChanged{1, SeatStanding{true, 400, 160}},
         RobotSeated{1, RobotLevel::Hard},
         SeatFreed{3},
         OptionsChanged{coinche, TableSettings{30, true, false, true, 100}},
@@ -50,8 +53,12 @@ TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
     for (const auto& event : events) EXPECT_EQ(round_trip(event), journal_text(event));
     EXPECT_EQ(journal_text(MatchBegun{18'446'744'073'709'551'615ull}),
               R"({"event":"match_begun","seed":18446744073709551615})");
+    // A seat taken before standings were journaled reads back without one (an unknown standing).
     EXPECT_EQ(journal_text(Seated{2, {"pabc", "Ana"}}),
               R"({"event":"seated","player":{"id":"pabc","name":"Ana"},"seat":2})");
+    EXPECT_EQ(journal_text(Seated{1, {"pbea", "Bea"}, SeatStanding{true, 1080, 145}}),
+              R"({"event":"seated","player":{"id":"pbea","name":"Bea"},"seat":1,)"
+              R"("standing":{"chips":1080,"registered":true,"xp":145}})");
 }
 
 TEST(JournalJsonTest, ACreationReadsBackWithItsRulesAndSettings) {

@@ -45,13 +45,14 @@ json expected(const Event& event, const Observer& observer, std::uint64_t v, std
         out["stake"] = 5;
         out["competitive"] = true;
         out["unmoved"] = nullptr;
-        out["results"] =
-            json::array({{{"seat", 0},
-                          {"chips", 4},
-                          {"xp", 20},
-                          {"rating", {{"before", 1500}, {"after", 1662}, {"provisional", true}}},
-                          {"why", nullptr}},
-                         {{"seat", 1}, {"chips", -5}, {"xp", 0}, {"rating", nullptr}, {"why", "abandoned"}}});
+        out["results"] = json::array(
+            {{{"seat", 0},
+              {"chips", 4},
+              {"xp", 20},
+              {"rating", {{"before", 1500}, {"after", 1662}, {"provisional", true}}},
+              {"why", nullptr},
+              {"unrated", nullptr}},
+             {{"seat", 1}, {"chips", -5}, {"xp", 0}, {"rating", nullptr}, {"why", "abandoned"}, {"unrated", nullptr}}});
         out["players"] = json::array({{{"name", "Ana"}, {"robot", false}}, {{"name", "Robot 1"}, {"robot", true}}});
     }
     return out;
@@ -99,6 +100,14 @@ TEST(MessagesTest, RepliesWrittenDirectly) {
     EXPECT_EQ(json::parse(ok_text(RequestId{})), json::parse(R"({"type":"ok","id":null})"));
     EXPECT_EQ(json::parse(error_text(RequestId{std::int64_t{-3}}, ErrorCode::NotYourTurn, "it is not your turn")),
               json::parse(R"({"type":"error","id":-3,"code":"not_your_turn","message":"it is not your turn"})"));
+    // A refusal that says when it ends.
+    EXPECT_EQ(
+        json::parse(refusal_text(RequestId{std::int64_t{4}},
+                                 platform::Refused{platform::TableRefusal::CoolingDown, "wait", 1'800'000'900'000})),
+        json::parse(R"({"type":"error","id":4,"code":"cooling_down","message":"wait","until":1800000900000})"));
+    EXPECT_EQ(json::parse(refusal_text(RequestId{std::int64_t{5}},
+                                       platform::Refused{platform::TableRefusal::SeatTaken, "seat 1 is taken"})),
+              json::parse(R"({"type":"error","id":5,"code":"seat_taken","message":"seat 1 is taken"})"));
 }
 
 }  // namespace

@@ -49,6 +49,10 @@ TEST_P(LedgerTest, NoWalletGoesBelowZeroAndTheWholeBatchIsRefused) {
         store(), {AppendJournal{{"t1", 1, 20, "{}"}}, transfer("m1:0:stake", "wallet:pa", "escrow:m1", 101, "m1")});
     ASSERT_TRUE(error);
     EXPECT_EQ(error->kind, CommitError::Kind::Conflict);
+    // The conflict says which account the batch would have overdrawn, and what it holds.
+    ASSERT_TRUE(error->overdrawn);
+    EXPECT_EQ(error->overdrawn->account, "wallet:pa");
+    EXPECT_EQ(error->overdrawn->balance, 100);
     EXPECT_EQ(store().balance("wallet:pa"), 100);
     EXPECT_EQ(store().balance("escrow:m1"), std::nullopt);
     EXPECT_TRUE(store().open_table("t1")->journal.empty());  // the journal entry went with it
@@ -66,6 +70,17 @@ TEST_P(LedgerTest, ProgressEntriesAddUpOncePerKey) {
     ASSERT_EQ(commit_and_wait(store(), {PostProgress{gone}, PostProgress{won}}), std::nullopt);
     EXPECT_EQ(store().progress("pa"), (Progress{20, 2, 1, 1}));
     EXPECT_EQ(store().progress("pb"), Progress{});
+}
+
+TEST_P(LedgerTest, TheTimesOfAPlayersAbandonsComeFromItsProgressEntries) {
+    ASSERT_EQ(commit_and_wait(store(), {PostProgress{{"m1:0:progress", "pa", "m1", "classic", 0, 1, 0, 1, 1000}},
+                                        PostProgress{{"m2:0:progress", "pa", "m2", "classic", 20, 1, 1, 0, 2000}},
+                                        PostProgress{{"m3:1:progress", "pa", "m3", "coinche", 0, 0, 0, 1, 3000}},
+                                        PostProgress{{"m4:1:progress", "pb", "m4", "classic", 0, 1, 0, 1, 4000}}}),
+              std::nullopt);
+    EXPECT_EQ(store().abandon_times("pa", 0), (std::vector<std::int64_t>{1000, 3000}));
+    EXPECT_EQ(store().abandon_times("pa", 1001), (std::vector<std::int64_t>{3000}));
+    EXPECT_TRUE(store().abandon_times("pc", 0).empty());
 }
 
 TEST_P(LedgerTest, AFinishedMatchKeepsWhyItMovedNothing) {

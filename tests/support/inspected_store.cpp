@@ -13,8 +13,40 @@ void InspectedStore::commit(std::vector<store::Write> writes, store::Committed d
             if (const auto* put = std::get_if<store::PutAccount>(&write)) account_ids_.insert(put->account.id);
             if (const auto* put = std::get_if<store::PutSession>(&write)) token_hashes_.insert(put->session.token_hash);
         }
+        if (holding_) {
+            held_.emplace_back(std::move(writes), std::move(done));
+            held_changed_.notify_all();
+            return;
+        }
     }
     inner_.commit(std::move(writes), std::move(done));
+}
+
+void InspectedStore::hold_commits(bool holding) {
+    if (holding) {
+        std::lock_guard lock(mutex_);
+        holding_ = true;
+        return;
+    }
+    // In order, and what is committed meanwhile goes after them.
+    for (;;) {
+        std::pair<std::vector<store::Write>, store::Committed> next;
+        {
+            std::lock_guard lock(mutex_);
+            if (held_.empty()) {
+                holding_ = false;
+                return;
+            }
+            next = std::move(held_.front());
+            held_.pop_front();
+        }
+        inner_.commit(std::move(next.first), std::move(next.second));
+    }
+}
+
+void InspectedStore::wait_held(std::size_t n) {
+    std::unique_lock lock(mutex_);
+    held_changed_.wait(lock, [&] { return held_.size() >= n; });
 }
 
 std::vector<store::Session> InspectedStore::sessions() {

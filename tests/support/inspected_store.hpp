@@ -1,9 +1,12 @@
 #pragma once
 // A store::MemoryStore that tests can look into and make fail: the account tests read the
 // sessions and accounts written (no token may be stored, only its hash) and turn commits into
-// storage failures (a full disk).
+// storage failures (a full disk); the room tests hold commits back, as a writer that is slow to
+// commit, so that two changes read the store before either is stored.
 
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <string>
@@ -36,6 +39,10 @@ public:
     std::map<std::string, std::int64_t> balances() override { return inner_.balances(); }
     std::vector<store::LedgerEntry> ledger() override { return inner_.ledger(); }
     store::Progress progress(const std::string& account_id) override { return inner_.progress(account_id); }
+    std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) override {
+        return inner_.abandon_times(account_id, since_ms);
+    }
+    std::vector<store::Account> registered_accounts() override { return inner_.registered_accounts(); }
     std::map<std::string, store::RatingEntry> ratings(const std::string& account_id) override {
         return inner_.ratings(account_id);
     }
@@ -46,6 +53,11 @@ public:
 
     /// While set, every commit fails with CommitError::Kind::Storage (and stores nothing).
     void fail_commits(bool failing) { failing_ = failing; }
+    /// While set, commits are queued instead of stored; unsetting it commits the queue in order (the
+    /// completions run on the calling thread).
+    void hold_commits(bool holding);
+    /// Blocks until at least `n` commits are held.
+    void wait_held(std::size_t n);
     /// The sessions stored now (of every token hash ever written, those still there).
     std::vector<store::Session> sessions();
     /// The accounts stored now.
@@ -56,6 +68,9 @@ private:
     std::atomic<bool> failing_{false};
     std::mutex mutex_;
     std::set<std::string> token_hashes_, account_ids_;  ///< every one written
+    bool holding_ = false;
+    std::deque<std::pair<std::vector<store::Write>, store::Committed>> held_;
+    std::condition_variable held_changed_;
 };
 
 }  // namespace belote::testing

@@ -348,6 +348,10 @@ public:
     std::map<std::string, std::int64_t> balances() override { return inner_.balances(); }
     std::vector<store::LedgerEntry> ledger() override { return inner_.ledger(); }
     store::Progress progress(const std::string& account_id) override { return inner_.progress(account_id); }
+    std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) override {
+        return inner_.abandon_times(account_id, since_ms);
+    }
+    std::vector<store::Account> registered_accounts() override { return inner_.registered_accounts(); }
     std::map<std::string, store::RatingEntry> ratings(const std::string& account_id) override {
         return inner_.ratings(account_id);
     }

@@ -130,7 +130,8 @@ TEST(PresenceTest, AfterTheWindowTheRobotKeepsTheSeatAndTheMatchRecordsTheAbando
     auto b = std::make_unique<GameClient>(server.port());
     a.hello("Ana");
     b->hello("Bo");
-    std::string t = started_table({&a, b.get()}, {{"stake", 10}, {"competitive", true}});
+    // Two guests: a guest may sit at a competitive table only when its stake is 0 (docs/room.md).
+    std::string t = started_table({&a, b.get()}, {{"stake", 0}, {"competitive", true}});
     b.reset();
     EXPECT_EQ(pump(a, t, 0, is("seat_status", 1))["reclaim_deadline"], server.clock().now_ms() + 60'000);
     server.clock().advance(seconds(60));
@@ -141,7 +142,7 @@ TEST(PresenceTest, AfterTheWindowTheRobotKeepsTheSeatAndTheMatchRecordsTheAbando
         json e = a.next_event();
         if (e["type"] == "match_ended") {
             EXPECT_EQ(e["abandoned"], json::array({1}));
-            EXPECT_EQ(e["stake"], 10);
+            EXPECT_EQ(e["stake"], 0);
             EXPECT_EQ(e["competitive"], true);
             break;
         }

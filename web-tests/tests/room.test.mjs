@@ -7,54 +7,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { launch, byId, signIn, closeDealResult, BASE_URL, SHOTS } from './helpers.mjs';
+import { pageFrom as pageFromOf, signUp, playToEnd, send, sitFromLobby, tableWith } from './room-helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
+const pageFrom = (address) => pageFromOf(browser, address);
 
 const suffix = Date.now().toString(36).slice(-6);
-const password = 'correct horse battery';
-
-/** A page in a fresh context whose requests come "from" `address` (behind the trusted proxy). */
-async function pageFrom(address) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 860 }, locale: 'en-US', extraHTTPHeaders: { 'X-Forwarded-For': address } });
-  const page = await context.newPage();
-  page.pageErrors = [];
-  page.on('pageerror', (e) => page.pageErrors.push(e));
-  await page.goto(BASE_URL);
-  return page;
-}
-
-async function signUp(page, username) {
-  await signIn(page, `Guest ${username}`);
-  await byId(page, 'signup').click();
-  await byId(page, 'signup-username').fill(username);
-  await byId(page, 'signup-password').fill(password);
-  await byId(page, 'signup-submit').click();
-  await byId(page, 'logout').waitFor();
-  await page.locator('[data-testid="standing"][data-chips="1000"]').waitFor();
-  assert.equal(await byId(page, 'standing').textContent(), 'Level 1 · 1000 chips');
-}
-
-/** Plays the page's seat until the match ends. */
-async function playToEnd(page, table) {
-  for (let guard = 0; guard < 600; guard++) {
-    const handle = await page.waitForFunction((table) => {
-      const s = window.__beloteDebug.state(table);
-      if (!s) return false;
-      if (s.phase === 'finished') return { done: true };
-      // The first legal action that is not a pass: passing every deal would throw it in forever.
-      if (s.to_act === s.seat && s.legal && s.legal.length) return { v: s.v, action: s.legal.find((a) => a.type !== 'pass') || s.legal[0] };
-      return false;
-    }, table, { timeout: 60000, polling: 30 });
-    const next = await handle.jsonValue();
-    if (next.done) return;
-    const sent = await page.evaluate(async ([table, action]) => window.__beloteDebug.send({ ...action, table }), [table, next.action]);
-    assert.equal(sent.ok, true, JSON.stringify(sent));
-    await page.waitForFunction((v) => window.__beloteDebug.state().v > v, next.v, { timeout: 60000, polling: 30 });
-  }
-  throw new Error('the match did not end');
-}
 
 test('a competitive match with a stake from sign-up to the result panel, the leaderboard and a profile', async () => {
   const names = [`ana_${suffix}`, `bea_${suffix}`];
@@ -93,8 +53,8 @@ test('a competitive match with a stake from sign-up to the result panel, the lea
   const ended = (await ana.evaluate((table) => window.__beloteDebug.events('match_ended').filter((e) => e.table === table), table))[0];
   const winner = ended.winner;
   const loser = 1 - winner;
-  assert.deepEqual(ended.results[winner], { seat: winner, chips: 80, xp: 20, rating: { before: 1500, after: 1662, provisional: true }, why: null });
-  assert.deepEqual(ended.results[loser], { seat: loser, chips: -100, xp: 5, rating: { before: 1500, after: 1338, provisional: true }, why: null });
+  assert.deepEqual(ended.results[winner], { seat: winner, chips: 80, xp: 20, rating: { before: 1500, after: 1662, provisional: true }, why: null, unrated: null });
+  assert.deepEqual(ended.results[loser], { seat: loser, chips: -100, xp: 5, rating: { before: 1500, after: 1338, provisional: true }, why: null, unrated: null });
 
   // The result panel says it for each seat.
   const pages = [ana, bea];
@@ -150,4 +110,110 @@ test('a competitive match with a stake from sign-up to the result panel, the lea
   for (const page of pages) assert.deepEqual(page.pageErrors.map(String), []);
   await ana.context().close();
   await bea.context().close();
+});
+
+// ---- The tester's report on issue 13: what the page showed wrong or not at all (the result panel's
+// reasons: room-why*.test.mjs) ----
+
+test('before the start the table names who cannot cover the stake and shows levels; the top bar and a cancel show the escrowed chips', async () => {
+  const ana = await pageFrom('198.51.100.12');
+  const gus = await pageFrom('198.51.100.13');
+  const bea = await pageFrom('198.51.100.14');
+  const names = [`anna_${suffix}`, `beth_${suffix}`];
+  await signUp(ana, names[0]);
+  await signIn(gus, 'Gus');
+  await signUp(bea, names[1]);
+
+  const table = await tableWith(ana, { competitive: true, stake: 0 });
+  // A registered player's level beside the name, at the table and in the lobby.
+  assert.equal(await byId(ana, 'seat-0-level').textContent(), 'Lv. 1');
+  await byId(gus, 'refresh-tables').click();
+  assert.equal(await byId(gus, `lobby-level-${table}-0`).textContent(), 'Lv. 1');
+  await sitFromLobby(gus, table, 1);
+  assert.equal(await byId(gus, 'seat-1-level').count(), 0); // a guest has no level
+
+  // The chief raises the stake with a guest seated: both pages say who cannot cover it.
+  assert.equal((await send(ana, { type: 'set_options', table, options: { stake: 100 } })).ok, true);
+  for (const page of [ana, gus]) {
+    await byId(page, 'cannot-cover').waitFor();
+    assert.equal(await byId(page, 'cannot-cover').textContent(), 'Cannot cover the stake of 100: Gus (a guest)');
+  }
+  assert.match(await ana.locator('.center-note').textContent(), /Not everyone can cover the stake/);
+  await ana.screenshot({ path: path.join(SHOTS, 'room-cannot-cover.png') });
+
+  // Its refusal goes away as soon as a match starts (it said nothing true any more).
+  await ana.evaluate(() => {
+    window.__errorSeen = null;
+    new MutationObserver(() => {
+      const shown = document.querySelector('[data-testid="error-message"][data-code="cannot_stake"]');
+      if (shown && !window.__errorSeen) window.__errorSeen = { at: Date.now() };
+      if (!shown && window.__errorSeen && !window.__errorSeen.gone) {
+        window.__errorSeen.gone = Date.now() - window.__errorSeen.at;
+        window.__errorSeen.playing = window.__beloteDebug.state().state === 'playing';
+      }
+    }).observe(document.querySelector('[data-testid="messages"]'), { childList: true, subtree: true });
+  });
+  await byId(ana, 'start').click();
+  await ana.locator('[data-testid="error-message"][data-code="cannot_stake"]').waitFor();
+  assert.equal((await send(gus, { type: 'stand', table })).ok, true);
+  await byId(ana, 'cannot-cover').waitFor({ state: 'detached' });
+  assert.equal((await send(bea, { type: 'sit', table, seat: 1 })).ok, true);
+  await byId(ana, 'start').click();
+  await ana.waitForFunction(() => window.__errorSeen && window.__errorSeen.gone != null);
+  const seen = await ana.evaluate(() => window.__errorSeen);
+  assert.equal(seen.playing, true, JSON.stringify(seen));
+  assert.ok(seen.gone < 6000, JSON.stringify(seen)); // before it would have gone by itself
+
+  await byId(bea, 'refresh-tables').click();
+  await byId(bea, `open-${table}`).click();
+  await bea.locator(`[data-testid="table-view"][data-table="${table}"][data-seat="1"]`).waitFor();
+  // While the stakes are in escrow the top bars say so.
+  await ana.locator('[data-testid="standing"][data-chips="900"]').waitFor();
+  assert.equal(await byId(ana, 'standing').textContent(), 'Level 1 · 900 chips');
+  await bea.locator('[data-testid="standing"][data-chips="900"]').waitFor();
+
+  // A friendly cancel: each seat is told what came back.
+  assert.equal((await send(ana, { type: 'propose_cancel', table })).ok, true);
+  await bea.waitForFunction(() => window.__beloteDebug.events('cancel_proposed').length > 0);
+  assert.equal((await send(bea, { type: 'vote_cancel', table, accept: true })).ok, true);
+  for (const page of [ana, bea]) {
+    await byId(page, 'cancel-results').waitFor();
+    for (const seat of [0, 1]) assert.equal(await byId(page, `room-why-${seat}`).textContent(), 'cancelled: stake of 100 refunded');
+    await page.locator('[data-testid="standing"][data-chips="1000"]').waitFor();
+  }
+  await ana.screenshot({ path: path.join(SHOTS, 'room-cancel-refund.png') });
+  for (const page of [ana, gus, bea]) assert.deepEqual(page.pageErrors.map(String), []);
+  for (const page of [ana, gus, bea]) await page.context().close();
+});
+
+test('the page says when a cool-down after abandoning ends', async () => {
+  // The server's cool-down is tested through the protocol (room_server_test); here the page shows its reply.
+  const context = await browser.newContext({ viewport: { width: 1100, height: 860 }, locale: 'en-US', extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.15' } });
+  const until = Date.now() + 15 * 60000;
+  await context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((text) => {
+      const m = JSON.parse(text);
+      if (m.type === 'sit') ws.send(JSON.stringify({ type: 'error', id: m.id, code: 'cooling_down', until,
+        message: 'you abandoned 2 competitive matches in 7 days: you may sit at a competitive table again from …' }));
+      else server.send(text);
+    });
+    server.onMessage((text) => ws.send(text));
+  });
+  const page = await context.newPage();
+  page.pageErrors = [];
+  page.on('pageerror', (e) => page.pageErrors.push(e));
+  await page.goto(BASE_URL);
+  await signUp(page, `cole_${suffix}`);
+  const created = await send(page, { type: 'create_table', variant: 'decouverte', target: 301, competitive: true });
+  await byId(page, 'refresh-tables').click();
+  await byId(page, `open-${created.reply.table}`).click();
+  await byId(page, 'seat-0-sit').click();
+  const message = page.locator('[data-testid="error-message"][data-code="cooling_down"]');
+  await message.waitFor();
+  const time = await page.evaluate((until) => new Date(until).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }), until);
+  assert.equal(await message.locator('span').textContent(),
+    `You abandoned competitive matches: you may sit at a competitive table again at ${time} (in 15 min)`);
+  assert.deepEqual(page.pageErrors.map(String), []);
+  await context.close();
 });

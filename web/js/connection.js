@@ -144,7 +144,7 @@ export class Connection {
         this.pending.delete(msg.id);
         clearTimeout(p.timer);
         if (msg.type === 'ok') p.resolve(msg);
-        else p.reject({ code: msg.code, message: msg.message, retry_after: msg.retry_after });
+        else p.reject({ code: msg.code, message: msg.message, retry_after: msg.retry_after, until: msg.until });
       } else if (msg.type === 'error') {
         this.onOrphanError({ code: msg.code, message: msg.message, retry_after: msg.retry_after });
       }

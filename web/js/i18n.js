@@ -61,12 +61,14 @@ export function setLanguage(code) {
 const ELIDED = /(^|[\s(])(de|que|le|la|je|ne|se|Que|De|Le|La) $/;
 const VOWEL = /^[aeiouyhàâäéèêëîïôöûüœæ]/i;
 
-/** Translated text for `key` in the page language, with `{name}` placeholders replaced from
- *  `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
+/** Translated text for `key` in the page language (its `.one` form for a `count` of one), with
+ *  `{name}` placeholders replaced from `vars`. Falls back to English, then to the key itself (a missing key is visible, not blank). */
 export function t(key, vars = {}) {
   const lang = pageLanguage();
   const dict = DICTIONARIES[lang] || en;
-  const text = dict[key] ?? en[key] ?? key;
+  // A count of one reads `${key}.one` where there is one.
+  const one = vars.count === 1 ? `${key}.one` : null;
+  const text = (one && (dict[one] ?? en[one])) ?? dict[key] ?? en[key] ?? key;
   let out = '';
   let last = 0;
   for (const m of text.matchAll(/\{(\w+)\}/g)) {
@@ -111,8 +113,14 @@ function translated(prefix, keys) {
 /** Plain words for an error code of docs/protocol.md; the server's message (English) is added as a
  *  detail on an English page where it names the offending field, or when the code is unknown to
  *  this page. A rate_limited error with `retry_after` (seconds) says when to try again. */
-export function errorText(code, message, { retry_after: retryAfter } = {}) {
+export function errorText(code, message, { retry_after: retryAfter, until } = {}) {
   if (code === 'rate_limited' && retryAfter) return t('error.retryAfter', { seconds: retryAfter });
+  if (code === 'cooling_down' && until) {
+    const at = new Date(until);
+    const time = at.toLocaleTimeString(pageLanguage(), { hour: '2-digit', minute: '2-digit' });
+    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
+    return t('error.coolingDownUntil', { time, minutes });
+  }
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
   const detailed = !known || code === 'cannot_stake' || (pageLanguage() === 'en' && (code === 'bad_message' || code === 'invalid_options'));

@@ -123,6 +123,13 @@ export class Lobby {
         const chip = document.createElement('span');
         chip.className = `seat-chip ${s.player ? (s.player.robot ? 'robot' : 'human') : 'empty'}`;
         chip.textContent = s.player ? playerName(s.player) : translate('lobby.emptySeat');
+        if (s.player && !s.player.robot && typeof s.player.level === 'number') {
+          const level = document.createElement('span');
+          level.className = 'chip-level';
+          level.dataset.testid = `lobby-level-${t.table}-${s.seat}`;
+          level.textContent = translate('room.levelShort', { level: s.player.level });
+          chip.append(level);
+        }
         if (s.player && s.player.robot) {
           const bot = document.createElement('span');
           bot.className = 'chip-bot';

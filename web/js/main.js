@@ -278,8 +278,14 @@ class App {
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
     this.platform.onEvent(m);
-    if (m.type === 'match_ended' && Array.isArray(m.results)) this.roomView.refreshStanding();
-    if (m.type === 'match_started') this.tableView.newMatch(m.table);
+    if ((m.type === 'match_ended' || m.type === 'match_cancelled') && Array.isArray(m.results)) this.roomView.refreshStanding();
+    if (m.type === 'match_started') {
+      this.tableView.newMatch(m.table);
+      // The stakes went to the escrow: the top bar shows the chips left (docs/room.md "Chips").
+      if (this.isSeatedAt(m.table)) this.roomView.refreshStanding();
+      // Why an earlier start was refused no longer holds.
+      for (const old of document.querySelectorAll('[data-testid="error-message"][data-code="cannot_stake"], [data-testid="error-message"][data-code="cooling_down"]')) old.remove();
+    }
     if (m.type === 'snapshot') {
       const prev = this.tables.get(m.table);
       // A new page rebuilds the deal's log from the snapshot (its chat came with it: platform.js).
@@ -308,6 +314,8 @@ class App {
       this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat), (t) => this.tableView.teamName(s, t));
       this.sounds.onEvent(s, m);
       this.scheduleRender();
+    } else if (res === 'applied' && s.seat != null && this.current) {
+      this.scheduleRender(); // the player's seat at another table: the shown one says what happens there
     }
   }
 
@@ -415,6 +423,12 @@ class App {
     if (s) Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
     this.refreshListing();
     this.scheduleRender();
+    // The seat's events stop: watch the table (when it takes spectators) so that the page keeps up
+    // with it, starting with a snapshot that names the new chief (docs/protocol.md "stand").
+    const invite = this.platform.invites.get(id);
+    try {
+      await this.conn.request(invite ? { type: 'watch', table: id, invite } : { type: 'watch', table: id });
+    } catch (e) { /* no spectators at this table: the lobby tells of it */ }
   }
 
   /** Puts a robot of `level` (easy, medium, hard, expert) in `seat`. */
@@ -448,6 +462,20 @@ class App {
     this.navigate(`#/replay/${encodeURIComponent(id)}`);
     this.showScreen('replay');
     this.replayView.open(id);
+  }
+
+  /** Leaves a table after its match for the lobby: the seat is given up (between matches), so that
+   *  the others are not left waiting for a chief who has gone. */
+  async leaveForLobby(table) {
+    const s = this.tables.get(table);
+    this.goLobby();
+    if (s && s.seat != null && s.state !== 'playing') {
+      try {
+        await this.request({ type: 'stand', table });
+        Object.assign(s, { seat: null, hand: [], legal: [], synced: false });
+      } catch (e) { /* shown */ }
+      this.refreshListing();
+    }
   }
 
   goLobby() {

@@ -52,7 +52,7 @@ export class Platform {
   state(id) {
     if (!this.tables.has(id)) {
       this.tables.set(id, { chief: null, options: null, presence: [], deadline: null, cancel: null, cancelStatus: '',
-        spectators: 0, chat: [], seat: null, phase: null, fill: null });
+        spectators: 0, chat: [], seat: null, phase: null, fill: null, cannotCover: [] });
     }
     return this.tables.get(id);
   }
@@ -65,13 +65,14 @@ export class Platform {
       case 'snapshot':
         Object.assign(p, { chief: m.chief ?? null, options: m.options || null, presence: m.presence || [],
           deadline: m.deadline ?? null, cancel: m.cancel || null, spectators: m.spectators || 0,
-          seat: m.view ? m.view.seat : null, fill: m.robot_fill ?? null });
+          seat: m.view ? m.view.seat : null, fill: m.robot_fill ?? null, cannotCover: m.cannot_cover || [] });
         // The table's recent chat (docs/protocol.md "snapshot"): a page that comes back has it again.
         if (Array.isArray(m.chat)) p.chat = m.chat.slice(-MAX_CHAT).map(chatLine);
         if (m.invite) this.invites.set(m.table, m.invite);
         break;
       case 'table_options': p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table); break;
       case 'seat_status': p.presence[m.seat] = m; break;
+      case 'stake_check': p.cannotCover = m.cannot_cover || []; break;
       case 'turn': p.deadline = m.deadline ?? null; break;
       case 'auto_move': p.deadline = null; break;
       case 'spectators': p.spectators = m.count; break;

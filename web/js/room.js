@@ -10,24 +10,34 @@ const RATED_VARIANTS = ['classic', 'classic_announcements', 'coinche', 'decouver
 /** "+80" / "−100" / "0". */
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
+/** Why nothing moved for a seat (`r.why`); after a cancel (`m.cancelled`), the stake refunded or forfeited. */
+function whyText(r, m) {
+  if (m.cancelled && r.why === 'cancelled' && m.stake > 0) return t('room.refunded', { chips: m.stake });
+  if (m.cancelled && r.why === 'abandoned' && r.chips < 0) return t('room.forfeited', { chips: -r.chips });
+  return t(`room.why.${r.why}`);
+}
+
 /**
- * The rows of the match result that say what each seat got (match_ended.results), for seat names
- * `names[seat]`; null when the server sent none.
+ * The rows of the match result that say what each seat got (match_ended.results, or
+ * match_cancelled.results: `m.cancelled`), for seat names `names[seat]`; null when the server sent
+ * none. Every row says why what did not move did not: the whole match (practice, same IP, a robot),
+ * the seat (a guest, a robot, an abandon, the cancel), or the rating alone (a guest at the table, an abandon).
  */
 export function matchRoomResults(m, names, mySeat) {
   if (!Array.isArray(m.results)) return null;
   const rows = m.results.map((r) => {
     const cells = [h('td', { class: 'rr-name', text: names[r.seat] || `#${r.seat}` })];
     if (r.why) {
-      cells.push(h('td', { class: 'muted', colspan: 3, testid: `room-why-${r.seat}`, text: t(`room.why.${r.why}`) }));
+      cells.push(h('td', { class: 'muted', colspan: 3, testid: `room-why-${r.seat}`, 'data-why': r.why, text: whyText(r, m) }));
     } else {
       cells.push(h('td', { testid: `room-chips-${r.seat}`, text: t('room.chipsDelta', { chips: signed(r.chips) }) }),
         h('td', { testid: `room-xp-${r.seat}`, text: t('room.xpDelta', { xp: signed(r.xp) }) }),
-        h('td', { testid: `room-rating-${r.seat}`, text: r.rating ? t('room.ratingDelta', { before: r.rating.before, after: r.rating.after }) : '' }));
+        r.rating ? h('td', { testid: `room-rating-${r.seat}`, text: t('room.ratingDelta', { before: r.rating.before, after: r.rating.after }) })
+          : h('td', { class: 'muted', testid: `room-rating-${r.seat}`, 'data-unrated': r.unrated || '', text: r.unrated ? t(`room.unrated.${r.unrated}`) : '' }));
     }
     return h('tr', { class: r.seat === mySeat ? 'mine' : '' }, cells);
   });
-  return h('div', { class: 'room-results', testid: 'room-results' },
+  return h('div', { class: 'room-results', testid: m.cancelled ? 'cancel-results' : 'room-results' },
     m.unmoved ? h('p', { class: 'muted', testid: 'room-unmoved', text: t(`room.unmoved.${m.unmoved}`) } ) : null,
     h('table', { class: 'room-table' }, h('tbody', {}, rows)));
 }

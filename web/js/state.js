@@ -39,7 +39,7 @@ export function fromListing(t) {
     trick: { leader: null, cards: [] }, last_trick: null, tricks_won: zeros(sides), card_points_won: zeros(sides),
     totals: zeros(sides), escrow: 0, to_act: null, legal: [], history: [], winner: null,
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
-    scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null,
+    scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null, cancelResult: null,
     ready: zeros(normSeats(t.seats).length).map(() => false), matchPlayers: [],
   };
 }
@@ -118,7 +118,10 @@ export function fromSnapshot(msg, previous, name) {
   }
   if (msg.cancelled && msg.state === 'finished') clearCancelledMatch(s);
   // Keep what the player has not dismissed yet, and the log, across a resync.
-  if (previous && previous.dealResult) s.dealResult = previous.dealResult;
+  // ... but not a deal of a match the player only watched: he has just sat for the next one.
+  const satSince = previous && previous.seat == null && s.seat != null;
+  if (previous && previous.dealResult && !satSince) s.dealResult = previous.dealResult;
+  if (previous && previous.cancelResult && s.cancelled) s.cancelResult = previous.cancelResult;
   if (previous && previous.log.length) s.log = previous.log;
   else if (name) s.log = dealLog(s, view, name);
   return s;
@@ -175,7 +178,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
     case 'match_started':
       Object.assign(s, { state: 'playing', variant: ev.variant || s.variant, target: ev.target || s.target,
         totals: zeros(sideCount(s.seats.length)), history: [], escrow: 0, winner: null, matchResult: null, dealResult: null, cancelled: false,
-        ready: s.seats.map(() => false), matchPlayers: lineupOf(s), scoreRows: [] });
+        cancelResult: null, ready: s.seats.map(() => false), matchPlayers: lineupOf(s), scoreRows: [] });
       addLog(s, translate('log.matchStarts'));
       break;
     case 'deal_started':
@@ -270,6 +273,8 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       break;
     case 'match_cancelled':
       clearCancelledMatch(s);
+      // What each seat got back or lost (docs/protocol.md "Friendly cancel").
+      s.cancelResult = Array.isArray(ev.results) ? { results: clone(ev.results), stake: ev.stake ?? 0, unmoved: ev.unmoved ?? null, cancelled: true } : null;
       addLog(s, translate('log.matchCancelled'));
       break;
     default:

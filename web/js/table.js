@@ -192,9 +192,11 @@ export class TableView {
     const restoreFocus = keepFocus(this.root);
     const busy = this.isBusy(s);
     const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
-    const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state}`, testid: 'table-view', 'data-table': s.table,
+    const bidding = myTurn && s.phase === 'auction' && s.variant === 'coinche';
+    const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state} ${bidding ? 'coinche-bidding' : ''}`, testid: 'table-view', 'data-table': s.table,
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
     this.renderHead(s),
+    this.renderSeatedElsewhere(s),
     this.renderFelt(s, myTurn),
     this.withCountdown(this.renderControls(s, myTurn, busy), s),
     this.renderHand(s, myTurn, busy),
@@ -252,8 +254,12 @@ export class TableView {
   }
 
   renderHead(s) {
-    const variant = VARIANT_LABEL[s.variant] || s.variant;
     const playing = s.state === 'playing';
+    // Between matches the header tells of the next match: the options the chief may just have changed.
+    const info = this.app.platform.tables.get(s.table);
+    const next = !playing && info && info.options;
+    const variant = VARIANT_LABEL[next ? next.variant : s.variant] || (next ? next.variant : s.variant);
+    const target = next && next.target ? next.target : s.target;
     const badge = s.variant === 'coinche' && playing && s.phase !== 'not_started' ? contractBadge(s) : null;
     const scores = this.sideOrder(s).map((t) => h('div', { class: `score team-${t} ${s.seat != null && sideOf(s.seat, seatCount(s)) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
       h('span', { class: 'score-label', text: this.teamName(s, t) }),
@@ -262,7 +268,7 @@ export class TableView {
       h('button', { type: 'button', class: 'btn ghost', testid: 'back-to-lobby', text: translate('table.lobby'), onclick: () => this.app.goLobby() }),
       h('div', { class: 'table-title' },
         h('strong', { text: translate('table.name', { table: s.table }) }),
-        h('span', { class: 'muted', text: ` ${variant} · ${translate('table.target', { target: s.target })}${playing && s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
+        h('span', { class: 'muted', testid: 'table-subtitle', text: ` ${variant} · ${translate('table.target', { target })}${playing && s.deal ? ` · ${translate('table.deal', { deal: s.deal })}` : ''}` })),
       playing && s.trump && s.taker != null ? h('div', { class: `contract ${'HD'.includes(s.trump) ? 'red' : ''}`, testid: 'contract', 'data-trump': s.trump, 'data-taker': s.taker,
         title: translate('table.trumpTitle', { suit: SUIT_NAME[s.trump], name: this.name(s, s.taker) }) },
         h('span', { class: 'trump-sym', 'aria-hidden': 'true', text: SUIT_SYMBOL[s.trump] }),
@@ -304,6 +310,7 @@ export class TableView {
       box.append(plate);
       const tags = h('div', { class: 'tags' });
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
+      else if (typeof p.level === 'number') tags.append(h('span', { class: 'tag level', testid: `seat-${seat}-level`, 'data-level': p.level, text: translate('room.levelShort', { level: p.level }) }));
       if (s.state === 'playing' && s.dealer === seat && s.phase !== 'not_started') tags.append(h('span', { class: 'tag dealer', title: translate('table.dealer'), text: translate('table.dealer') }));
       if (s.state === 'finished' && s.ready && s.ready[seat] && !p.robot) tags.append(h('span', { class: 'tag ready', testid: `seat-${seat}-ready`, text: translate('table.readyTag') }));
       if (s.state === 'playing' && s.taker === seat) tags.append(h('span', { class: 'tag taker', title: translate('table.taker'), text: translate('table.takerSuit', { suit: SUIT_SYMBOL[s.trump] || '' }).trim() }));
@@ -328,13 +335,21 @@ export class TableView {
       if (s.state !== 'playing') {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
-        const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
-          ROBOT_LEVELS.map((l) => h('option', { value: l, text: translate(`level.${l}`), selected: l === this.app.robotLevel })));
-        btns.append(level, h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat, level.value) }));
-        box.append(btns);
+        // Only the chief adds robots (anyone while nobody is seated): the others are not offered it.
+        const info = this.app.platform.tables.get(s.table);
+        const chief = info ? info.chief : null;
+        if (chief == null || chief === s.seat) this.addRobotButtons(btns, seat);
+        if (btns.childElementCount) box.append(btns);
       }
     }
     return box;
+  }
+
+  /** "+ Robot" with its level for the empty `seat`, appended to `btns`. */
+  addRobotButtons(btns, seat) {
+    const level = h('select', { class: 'robot-level', testid: `seat-${seat}-robot-level`, title: translate('table.robotLevel'), 'aria-label': translate('table.robotLevel'), onchange: (e) => { this.app.robotLevel = e.target.value; } },
+      ROBOT_LEVELS.map((l) => h('option', { value: l, text: translate(`level.${l}`), selected: l === this.app.robotLevel })));
+    btns.append(level, h('button', { type: 'button', class: 'btn small', testid: `seat-${seat}-add-robot`, text: translate('table.addRobot'), onclick: () => this.app.addRobot(seat, level.value) }));
   }
 
   /** Between matches: the chief may take a seated robot away, a player may stand up. */
@@ -383,10 +398,12 @@ export class TableView {
     if (s.phase === 'not_started') {
       const free = s.seats.filter((x) => !x.player).length;
       const fill = this.fillSeconds(s);
+      const short = this.cannotCover(s).length > 0;
       center.append(fill != null
         ? h('div', { class: 'center-note fill-note', testid: 'fill-countdown', 'data-seconds': String(fill) }, clockIcon(),
           h('span', { text: translate(free ? 'table.fillIn' : 'table.startIn', { seconds: fill }) }))
-        : h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free }) : translate('table.ready') }));
+        : h('div', { class: 'center-note', text: free ? translate(free > 1 ? 'table.waitingMany' : 'table.waitingOne', { count: free })
+          : translate(short ? 'table.notCovered' : 'table.ready') }));
     }
     return center;
   }
@@ -396,6 +413,19 @@ export class TableView {
     const p = this.app.platform.tables.get(s.table);
     if (!p || !p.fill || s.state !== 'waiting') return null;
     return Math.max(0, Math.ceil((p.fill - Date.now()) / 1000));
+  }
+
+  /** A player looking at another table (an invitation opened) while seated at one: where his seat
+   *  is, when its match starts and his turn comes, and the way back to it. */
+  renderSeatedElsewhere(s) {
+    const mine = [...this.app.tables.values()].find((x) => x.table !== s.table && x.synced && x.seat != null);
+    if (!mine) return null;
+    const turn = mine.state === 'playing' && mine.to_act === mine.seat;
+    const key = turn ? 'table.elsewhereTurn' : mine.state === 'playing' ? 'table.elsewhereStarted' : 'table.seatedElsewhere';
+    return h('div', { class: `seated-elsewhere ${mine.state === 'playing' ? 'urgent' : ''}`, testid: 'seated-elsewhere', 'data-state': mine.state, role: 'status' },
+      h('span', { testid: 'seated-elsewhere-text', text: translate(key, { table: mine.table }) }),
+      h('button', { type: 'button', class: 'btn small primary', testid: 'seated-elsewhere-return', text: translate('table.returnToSeat'),
+        onclick: () => this.app.openTable(mine.table) }));
   }
 
   renderControls(s, myTurn, busy) {
@@ -462,6 +492,24 @@ export class TableView {
     return bar;
   }
 
+  /** Who cannot cover the stake of the next match, as the server says (docs/room.md "Who takes
+   *  part"): [{seat, why: 'guest'|'robot'|'chips', chips}]; none while a match is played. */
+  cannotCover(s) {
+    const p = this.app.platform.tables.get(s.table);
+    if (!p || !p.options || !p.options.competitive || !p.options.stake || s.state === 'playing') return [];
+    return (p.cannotCover || []).filter((c) => s.seats[c.seat] && s.seats[c.seat].player);
+  }
+
+  /** Before the start: who cannot cover the stake, named. */
+  renderCannotCover(s) {
+    const short = this.cannotCover(s);
+    if (!short.length) return null;
+    const stake = this.app.platform.tables.get(s.table).options.stake;
+    const who = short.map((c) => translate(`cover.${c.why}`, { name: playerName(s.seats[c.seat].player), chips: c.chips ?? 0 }));
+    return h('p', { class: 'status cannot-cover', testid: 'cannot-cover', 'data-seats': short.map((c) => c.seat).join(','),
+      text: translate('cover.note', { stake, who: who.join(', ') }) });
+  }
+
   /** Before the first match or after one: the chief starts the next match once every seat is
    *  taken (the server refuses anyone else); the others are told whom they wait for. After a match
    *  each seated person says whether they are ready for the next one (the rematch), everyone sees
@@ -471,6 +519,12 @@ export class TableView {
     const status = (text, testid = 'start-note') => h('span', { class: 'status', testid, text });
     if (s.state === 'finished') out.push(status(translate(s.cancelled ? 'table.matchCancelled' : 'table.matchOver'), 'status'));
     if (s.state === 'finished' && s.matchResult && !s.cancelled) out.push(this.lastMatchLine(s));
+    if (s.cancelled && s.cancelResult) {
+      const results = matchRoomResults(s.cancelResult, [...Array(seatCount(s)).keys()].map((seat) => this.name(s, seat)), s.seat);
+      if (results) out.push(results);
+    }
+    const cover = this.renderCannotCover(s);
+    if (cover) out.push(cover);
     const p = this.app.platform.tables.get(s.table);
     const chief = p ? p.chief : null;
     const full = s.seats.every((x) => x.player);
@@ -519,6 +573,15 @@ export class TableView {
         text: translate(mine ? 'table.notReady' : 'table.imReady'), onclick: () => this.setReady(!mine) }));
     }
     return line;
+  }
+
+  /** The chief says she is ready by starting: at once when every other person seated is ready (or
+   *  all others are robots), else after the confirmation of a start before everyone is ready. */
+  rematchAsChief(s) {
+    if (!s.seats.every((x) => x.player)) return;
+    const waiting = s.seats.filter((x) => x.player && !x.player.robot && x.seat !== s.seat && !s.ready[x.seat]);
+    if (waiting.length) this.confirmStart = s.table;
+    else this.act({ type: 'start' });
   }
 
   /** Says the player is ready for the next match (or no longer). */
@@ -699,12 +762,14 @@ export class TableView {
           : `${this.teamPlayers(s, 0, names)} ${m.totals[0]} – ${m.totals[1]} ${this.teamPlayers(s, 1, names)}` }),
         matchRoomResults(m, names.map((n, seat) => (played && seat === s.seat ? translate('table.you', { name: n }) : n)), played ? s.seat : null),
         h('div', { class: 'modal-actions' },
-          h('button', { type: 'button', class: 'btn', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.goLobby(); } }),
+          h('button', { type: 'button', class: 'btn', testid: 'match-result-lobby', text: translate('result.backToLobby'), onclick: () => { this.dismissedMatch.add(s.table); this.app.leaveForLobby(s.table); } }),
           h('button', { type: 'button', class: `btn ${canRematch ? '' : 'primary'}`, testid: 'match-result-stay', text: translate('result.stay'), onclick: dismiss }),
           canRematch ? h('button', { type: 'button', class: 'btn primary', testid: 'match-result-rematch', text: translate('result.rematch'),
             onclick: () => {
               const now = this.app.tables.get(s.table) || s; // the dialog outlives the state it was drawn from
-              if (!now.ready[now.seat]) this.setReady(true);
+              const info = this.app.platform.tables.get(s.table);
+              if (info && info.chief === now.seat) this.rematchAsChief(now);
+              else if (!now.ready[now.seat]) this.setReady(true);
               dismiss();
             } }) : null)));
   }
