@@ -81,6 +81,27 @@ TEST_P(StoreTest, AnAccountIsReplacedAndASessionRevoked) {
     EXPECT_FALSE(store().session("h1"));
 }
 
+TEST_P(StoreTest, TheRegisteredAccountsComeOldestFirstWithoutTheGuests) {
+    EXPECT_TRUE(store().registered_accounts().empty());
+    Account late = registered("p1", "Zoe", "zoe");
+    late.created_ms = 3000;
+    // Created in the same millisecond: by id, byte by byte ("P" before "p", "p10" before "p2").
+    ASSERT_EQ(
+        commit_and_wait(store(),
+                        {PutAccount{late}, PutAccount{guest("p0", "Guest")}, PutAccount{registered("p2", "Bo", "bo")},
+                         PutAccount{registered("p10", "Cy", "cy")}, PutAccount{registered("P9", "Di", "di")}}),
+        std::nullopt);
+    const auto accounts = store().registered_accounts();
+    std::vector<std::string> ids;
+    for (const auto& a : accounts) ids.push_back(a.id);
+    EXPECT_EQ(ids, (std::vector<std::string>{"P9", "p10", "p2", "p1"}));
+    ASSERT_EQ(accounts.size(), 4u);
+    EXPECT_EQ(accounts[3].username, "Zoe");
+    EXPECT_EQ(accounts[3].username_key, "zoe");
+    EXPECT_EQ(accounts[3].password_hash, "$argon2id$v=19$m=65536,t=2,p=1$x$y");
+    EXPECT_EQ(accounts[3].created_ms, 3000);
+}
+
 TEST_P(StoreTest, ATakenUsernameRollsBackItsOwnBatchOnly) {
     ASSERT_EQ(commit_and_wait(store(), {PutAccount{registered("p1", "Ana", "ana")}}), std::nullopt);
     // Both queued together (they may share a transaction): the second one's conflict rolls back its
