@@ -5,10 +5,11 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config ccache
-  libboost-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev libsqlite3-dev prometheus-cpp-dev libicu-dev libsodium-dev
+  libboost-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev libsqlite3-dev libpq-dev prometheus-cpp-dev libicu-dev libsodium-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
   valgrind
+  postgresql
   chromium curl ca-certificates
 )
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <vector>
 
+#include "server/store/postgres_url.hpp"
+
 #ifndef BELOTE_DEFAULT_WEB_DIR
 #define BELOTE_DEFAULT_WEB_DIR "web"
 #endif
@@ -23,6 +25,16 @@ const CLI::Validator ip_address{[](std::string& value) -> std::string {
                                     return ec ? "not an IP address: " + value : std::string{};
                                 },
                                 "IP"};
+
+/// --store: sqlite, memory or a PostgreSQL URL. The message never repeats the value: a mistyped URL
+/// may hold a password.
+const CLI::Validator store_choice{[](std::string& value) -> std::string {
+                                      if (value == "sqlite" || value == "memory" || store::is_postgres_url(value))
+                                          return {};
+                                      return "not sqlite, memory, or a URL starting with postgres:// or "
+                                             "postgresql://";
+                                  },
+                                  "STORE"};
 
 /// Operations settings (docs/operations.md).
 void add_ops_options(CLI::App& app, Config& c) {
@@ -42,10 +54,11 @@ void add_ops_options(CLI::App& app, Config& c) {
     app.add_flag("--healthcheck", c.healthcheck,
                  "Do not serve: GET /healthz of the server at --address/--port, exit 0 if healthy");
     app.add_option("--store", c.store,
-                   "Where players, tables and matches are kept: sqlite (<data-dir>/belote.db) or memory (lost on exit)")
+                   "Where players, tables and matches are kept: sqlite (<data-dir>/belote.db), memory (lost on "
+                   "exit) or a PostgreSQL URL (postgres://user:password@host:port/database)")
         ->envname("BELOTE_STORE")
         ->capture_default_str()
-        ->check(CLI::IsMember({"sqlite", "memory"}));
+        ->check(store_choice);
     app.add_option("--durability", c.durability,
                    "normal: a stored change survives a crash of the process; full: it survives a power loss too")
         ->envname("BELOTE_DURABILITY")

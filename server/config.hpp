@@ -30,7 +30,7 @@ struct Config {
     std::string log_format = "text";    ///< --log-format, BELOTE_LOG_FORMAT: "text" or "json"
     unsigned shutdown_deadline_s = 10;  ///< --shutdown-deadline-s, BELOTE_SHUTDOWN_DEADLINE_S
     bool healthcheck = false;           ///< --healthcheck: probe a running server's /healthz and exit
-    std::string store = "sqlite";       ///< --store, BELOTE_STORE: sqlite (<data-dir>/belote.db) or memory
+    std::string store = "sqlite";       ///< --store, BELOTE_STORE: sqlite, memory or a postgres:// URL
     std::string durability = "normal";  ///< --durability, BELOTE_DURABILITY: normal (survives a crash) or full
     unsigned return_grace_s = 60;       ///< --return-grace-s, BELOTE_RETURN_GRACE_S: after a restart, time to come back
     std::string backup;                 ///< --backup FILE: copy the store to FILE (online) and exit

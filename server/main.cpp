@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     // storage_unavailable), not kill the process with SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);
     if (!config.backup.empty()) return belote::store::run_backup(config);
-    if (config.audit) return belote::room::run_audit(config.data_dir, std::cout);
+    if (config.audit) return belote::room::run_audit(config.store, config.data_dir, std::cout);
     if (auto problem = belote::ops::prepare_data_dir(config.data_dir)) {
         spdlog::critical("{}", *problem);
         return 1;

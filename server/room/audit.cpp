@@ -1,9 +1,12 @@
 #include "server/room/audit.hpp"
 
 #include <map>
+#include <memory>
 #include <ostream>
 
 #include "server/store/open_store.hpp"
+#include "server/store/postgres_store.hpp"
+#include "server/store/postgres_url.hpp"
 #include "server/store/sqlite_store.hpp"
 
 namespace belote::room {
@@ -57,17 +60,23 @@ AuditReport audit(store::Store& store) {
     return report;
 }
 
-int run_audit(const std::string& data_dir, std::ostream& out) {
+int run_audit(const std::string& store_name, const std::string& data_dir, std::ostream& out) {
+    const bool postgres = store::is_postgres_url(store_name);
+    const auto shown = postgres ? store::redacted_url(store_name) : store::database_path(data_dir);
     try {
-        store::SqliteStore store(store::database_path(data_dir), store::Durability::Normal);
-        const auto report = audit(store);
-        out << "ledger of " << store::database_path(data_dir) << ": " << report.entries << " entries, "
-            << report.accounts << " accounts, " << report.created << " chips created, " << report.held << " held\n";
+        std::unique_ptr<store::Store> store;
+        if (postgres)
+            store = std::make_unique<store::PostgresStore>(store_name);
+        else
+            store = std::make_unique<store::SqliteStore>(store::database_path(data_dir), store::Durability::Normal);
+        const auto report = audit(*store);
+        out << "ledger of " << shown << ": " << report.entries << " entries, " << report.accounts << " accounts, "
+            << report.created << " chips created, " << report.held << " held\n";
         for (const auto& problem : report.problems) out << "problem: " << problem << "\n";
         out << (report.balanced() ? "balanced\n" : "NOT balanced\n");
         return report.balanced() ? 0 : 1;
     } catch (const store::StoreError& e) {
-        out << "cannot audit " << data_dir << ": " << e.what() << "\n";
+        out << "cannot audit " << shown << ": " << e.what() << "\n";
         return 1;
     }
 }

@@ -26,8 +26,9 @@ struct AuditReport {
 /// Audits the ledger of `store`. Throws store::StoreError when it cannot be read.
 AuditReport audit(store::Store& store);
 
-/// Audits the SQLite store of `data_dir` (belote-server --audit), writes the report to `out`;
-/// returns the process's exit code: 0 balanced, 1 not (or unreadable).
-int run_audit(const std::string& data_dir, std::ostream& out);
+/// Audits the store of the server (belote-server --audit): the PostgreSQL database of `store` when
+/// it is a postgres:// URL, else the SQLite store of `data_dir`. Writes the report to `out`; returns
+/// the process's exit code: 0 balanced, 1 not (or unreadable).
+int run_audit(const std::string& store, const std::string& data_dir, std::ostream& out);
 
 }  // namespace belote::room

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/store/table_leases.hpp"
+
 namespace belote::store {
 
 namespace {
@@ -24,14 +26,14 @@ void MemoryStore::commit(std::vector<Write> writes, Committed done) {
         std::lock_guard lock(mutex_);
         // A batch is atomic: it is checked whole first, then applied (copying the store instead
         // would cost its whole size per commit).
-        outcome = inadmissible(writes);
+        outcome = refusal(writes);
         if (!outcome)
             for (const auto& w : writes) apply(w);
     }
     if (done) done(outcome);
 }
 
-std::optional<CommitError> MemoryStore::inadmissible(const std::vector<Write>& writes) const {
+std::optional<CommitError> MemoryStore::refusal(const std::vector<Write>& writes) const {
     std::optional<Overdraft> overdrawn;
     std::map<std::string, std::string> keys;    // "u:" username key, "l:" look-alike key -> account id, in this batch
     std::map<std::string, std::uint64_t> next;  // table -> next journal seq, in this batch
@@ -42,6 +44,17 @@ std::optional<CommitError> MemoryStore::inadmissible(const std::vector<Write>& w
         if (auto it = balance.find(account); it != balance.end()) return it->second;
         auto it = balances_.find(account);
         return balance[account] = it == balances_.end() ? 0 : it->second;
+    };
+    std::map<std::string, std::optional<TableLease>> lease;  // table -> its lease after this batch so far
+    auto lease_of = [&](const std::string& table) -> std::optional<TableLease>& {
+        if (auto it = lease.find(table); it != lease.end()) return it->second;
+        auto it = leases_.find(table);
+        return lease[table] = it == leases_.end() ? std::nullopt : std::optional<TableLease>(it->second);
+    };
+    std::optional<Refusal> refused;  // a lease rule's, when one refused the batch
+    const auto passes = [&](std::optional<Refusal> r) {
+        refused = std::move(r);
+        return !refused;
     };
     auto next_seq = [&](const std::string& table) -> std::uint64_t {
         if (auto it = next.find(table); it != next.end()) return it->second;
@@ -69,12 +82,37 @@ std::optional<CommitError> MemoryStore::inadmissible(const std::vector<Write>& w
                            [&](const CreateTable& c) {
                                if (tables_.count(c.table.id) || next.count(c.table.id)) return false;
                                next[c.table.id] = 1;
+                               lease_of(c.table.id) = TableLease{};
                                return true;
                            },
                            [&](const AppendJournal& a) {
+                               const auto& table = lease_of(a.entry.table_id);
+                               if (table && !passes(refuse_append(table->epoch, a))) return false;
                                const auto expected = next_seq(a.entry.table_id);
                                if (expected == 0 || a.entry.seq != expected) return false;
                                next[a.entry.table_id] = expected + 1;
+                               return true;
+                           },
+                           [&](const CloseTable& c) {
+                               lease_of(c.table_id) = std::nullopt;
+                               return true;
+                           },
+                           [&](const ClaimTable& c) {
+                               auto& table = lease_of(c.table_id);
+                               if (!passes(refuse_claim(table, c))) return false;
+                               table = claimed(c);
+                               return true;
+                           },
+                           [&](const RenewLease& r) {
+                               auto& table = lease_of(r.table_id);
+                               if (!passes(refuse_holder(table, r.table_id, r.node, r.epoch))) return false;
+                               table->until_ms = r.until_ms;
+                               return true;
+                           },
+                           [&](const ReleaseTable& r) {
+                               auto& table = lease_of(r.table_id);
+                               if (!passes(refuse_holder(table, r.table_id, r.node, r.epoch))) return false;
+                               table = TableLease{"", 0, table->epoch};
                                return true;
                            },
                            [&](const PutMatch& p) {
@@ -98,6 +136,7 @@ std::optional<CommitError> MemoryStore::inadmissible(const std::vector<Write>& w
                        },
                        write);
         if (ok) continue;
+        if (refused) return refused->error();
         if (overdrawn) return CommitError{CommitError::Kind::Conflict, "overdraft of " + overdrawn->account, overdrawn};
         return CommitError{CommitError::Kind::Conflict, "UNIQUE constraint failed or journal gap"};
     }
@@ -111,9 +150,18 @@ void MemoryStore::apply(const Write& write) {
                    [&](const RevokeSession& r) { sessions_.erase(r.token_hash); },
                    [&](const CreateTable& c) {
                        tables_.emplace(c.table.id, OpenTable{c.table, {}});
+                       leases_.emplace(c.table.id, TableLease{});
                    },
                    [&](const AppendJournal& a) { tables_.at(a.entry.table_id).journal.push_back(a.entry); },
-                   [&](const CloseTable& c) { tables_.erase(c.table_id); },
+                   [&](const CloseTable& c) {
+                       tables_.erase(c.table_id);
+                       leases_.erase(c.table_id);
+                   },
+                   [&](const ClaimTable& c) { leases_.at(c.table_id) = claimed(c); },
+                   [&](const RenewLease& r) { leases_.at(r.table_id).until_ms = r.until_ms; },
+                   [&](const ReleaseTable& r) {
+                       leases_.at(r.table_id) = TableLease{"", 0, leases_.at(r.table_id).epoch};
+                   },
                    [&](const PutMatch& p) {
                        match_ids_.insert(p.match.id);
                        matches_[++match_number_] = p.match;
@@ -176,6 +224,13 @@ std::optional<OpenTable> MemoryStore::open_table(const std::string& id) {
     std::lock_guard lock(mutex_);
     auto it = tables_.find(id);
     if (it == tables_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<TableLease> MemoryStore::table_lease(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    auto it = leases_.find(id);
+    if (it == leases_.end()) return std::nullopt;
     return it->second;
 }
 

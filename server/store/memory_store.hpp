@@ -23,6 +23,7 @@ public:
     std::optional<Session> session(const std::string& token_hash) override;
     std::vector<OpenTable> open_tables() override;
     std::optional<OpenTable> open_table(const std::string& id) override;
+    std::optional<TableLease> table_lease(const std::string& id) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
     std::optional<std::int64_t> balance(const std::string& account) override;
@@ -36,16 +37,18 @@ public:
     void flush() override {}
 
 private:
-    /// Why the batch cannot go in, or nullopt when every write of it can: no taken unique key
-    /// (username, table id, match id), each journal entry right after its table's last one, no
-    /// ledger account but a source below zero.
-    std::optional<CommitError> inadmissible(const std::vector<Write>& writes) const;
+    /// Why the batch cannot go in (none: it can): a taken unique key (username, table id, match id),
+    /// a journal entry not right after its table's last one, a ledger account but a source below
+    /// zero (Conflict; an overdraft says which account); a lease or an entry refused by the rules of
+    /// table_leases.hpp.
+    std::optional<CommitError> refusal(const std::vector<Write>& writes) const;
     void apply(const Write& write);
 
     std::mutex mutex_;
     std::map<std::string, Account> accounts_;
     std::map<std::string, Session> sessions_;
     std::map<std::string, OpenTable> tables_;        ///< the open ones
+    std::map<std::string, TableLease> leases_;       ///< of the open tables
     std::map<std::int64_t, FinishedMatch> matches_;  ///< by number
     std::set<std::string> match_ids_;
     std::vector<LedgerEntry> ledger_;

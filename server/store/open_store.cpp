@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "server/store/memory_store.hpp"
+#include "server/store/postgres_store.hpp"
+#include "server/store/postgres_url.hpp"
 #include "server/store/sqlite_store.hpp"
 
 namespace belote::store {
@@ -14,6 +16,11 @@ std::shared_ptr<Store> open_store(const Config& config) {
         spdlog::warn("store: in memory (--store memory): nothing survives a restart");
         return std::make_shared<MemoryStore>();
     }
+    if (is_postgres_url(config.store)) {
+        auto store = std::make_shared<PostgresStore>(config.store);
+        spdlog::info("store: {} (PostgreSQL)", redacted_url(config.store));
+        return store;
+    }
     const auto path = database_path(config.data_dir);
     auto durability = config.durability == "full" ? Durability::Full : Durability::Normal;
     auto store = std::make_shared<SqliteStore>(path, durability);
@@ -22,6 +29,10 @@ std::shared_ptr<Store> open_store(const Config& config) {
 }
 
 int run_backup(const Config& config) {
+    if (is_postgres_url(config.store)) {
+        spdlog::critical("--backup copies the SQLite store; back a PostgreSQL store up with pg_dump");
+        return 1;
+    }
     const auto path = database_path(config.data_dir);
     try {
         SqliteStore::backup(path, config.backup);

@@ -1,8 +1,26 @@
 #include "server/store/schema.hpp"
 
+#include <string_view>
+
 namespace belote::store {
 
-const std::vector<std::string>& migrations() {
+namespace {
+
+/// The words that differ between the dialects, by placeholder (docs/operations.md "PostgreSQL").
+struct Substitution {
+    std::string_view placeholder, sqlite, postgres;
+};
+constexpr Substitution substitutions[] = {
+    // A row number given in insertion order: SQLite's rowid alias, PostgreSQL's identity column.
+    {"{auto_number}", "INTEGER PRIMARY KEY", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"},
+    // How a writer finds a table's last journal entry. SQLite's keeps them in memory, and its journal
+    // has no index by table (that index wrote a page per table per group commit). PostgreSQL's asks
+    // the database, through a unique index that also keeps two writers from appending the same entry.
+    {"{journal_index}", "", "CREATE UNIQUE INDEX journal_by_table ON journal (table_id, seq);"},
+};
+
+/// The migrations as written: portable SQL and the placeholders of `substitutions`.
+const std::vector<std::string>& written_migrations() {
     static const std::vector<std::string> all = {
         // 1: accounts, sessions, tables with their journals, finished matches.
         R"sql(
@@ -34,7 +52,7 @@ CREATE TABLE journal (
     PRIMARY KEY (table_id, seq)
 );
 CREATE TABLE matches (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     id TEXT NOT NULL UNIQUE,
     table_id TEXT NOT NULL,
     variant TEXT NOT NULL,
@@ -65,7 +83,7 @@ CREATE TABLE health (
         // moved nothing; the ratings per player and variant (and the keys of the updates posted).
         R"sql(
 CREATE TABLE ledger (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     entry_key TEXT NOT NULL UNIQUE,
     from_account TEXT NOT NULL,
     to_account TEXT NOT NULL,
@@ -79,7 +97,7 @@ CREATE TABLE chip_accounts (
     CHECK (balance >= 0 OR account LIKE 'source:%')
 );
 CREATE TABLE progress (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     entry_key TEXT NOT NULL UNIQUE,
     account_id TEXT NOT NULL,
     match_id TEXT NOT NULL,
@@ -116,7 +134,7 @@ ALTER TABLE matches ADD COLUMN unmoved TEXT NOT NULL DEFAULT '';
         // rule), and sweeps the entries of closed tables when it is idle.
         R"sql(
 CREATE TABLE journal_log (
-    number INTEGER PRIMARY KEY,
+    number {auto_number},
     table_id TEXT NOT NULL REFERENCES tables(id),
     seq BIGINT NOT NULL,
     at_ms BIGINT NOT NULL,
@@ -126,8 +144,16 @@ INSERT INTO journal_log (table_id, seq, at_ms, event) SELECT table_id, seq, at_m
     ORDER BY table_id, seq;
 DROP TABLE journal;
 ALTER TABLE journal_log RENAME TO journal;
+{journal_index}
 )sql",
-        // 4: the second username key (docs/operations.md "Username keys"): the confusables skeleton
+        // 4: the directory of tables (docs/operations.md "Table ownership"): each table's owner
+        // (a node id), the end of its lease, and the epoch of that ownership.
+        R"sql(
+ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN lease_until_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+)sql",
+        // 5: the second username key (docs/operations.md "Username keys"): the confusables skeleton
         // taken before the case is folded, so that a capital I meets an l. Filled at start-up by
         // accounts::rekey_usernames; a name is taken when either key is.
         R"sql(
@@ -138,6 +164,30 @@ CREATE UNIQUE INDEX accounts_by_look_alike_key ON accounts(look_alike_key);
     return all;
 }
 
-int current_schema_version() { return static_cast<int>(migrations().size()); }
+std::string in_dialect(std::string sql, Dialect dialect) {
+    for (const auto& s : substitutions) {
+        const auto& words = dialect == Dialect::Sqlite ? s.sqlite : s.postgres;
+        for (auto at = sql.find(s.placeholder); at != std::string::npos;
+             at = sql.find(s.placeholder, at + words.size()))
+            sql.replace(at, s.placeholder.size(), words);
+    }
+    return sql;
+}
+
+std::vector<std::string> all_in_dialect(Dialect dialect) {
+    std::vector<std::string> out;
+    for (const auto& sql : written_migrations()) out.push_back(in_dialect(sql, dialect));
+    return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& migrations(Dialect dialect) {
+    static const std::vector<std::string> sqlite = all_in_dialect(Dialect::Sqlite);
+    static const std::vector<std::string> postgres = all_in_dialect(Dialect::Postgres);
+    return dialect == Dialect::Sqlite ? sqlite : postgres;
+}
+
+int current_schema_version() { return static_cast<int>(written_migrations().size()); }
 
 }  // namespace belote::store

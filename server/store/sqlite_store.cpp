@@ -8,6 +8,7 @@
 
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_db.hpp"
+#include "server/store/table_leases.hpp"
 
 namespace belote::store {
 
@@ -23,27 +24,19 @@ Overloaded(F...) -> Overloaded<F...>;
 /// Journal rows a step of the sweep covers at most (a short transaction between group commits).
 constexpr std::int64_t sweep_step_rows = 256;
 
-/// A transfer that would overdraw a ledger account: a conflict of its batch, that says which account.
-class OverdraftError : public SqliteError {
-public:
-    OverdraftError(Overdraft overdraft, const std::string& message)
-        : SqliteError(SQLITE_CONSTRAINT, message), overdraft_(std::move(overdraft)) {}
-    const Overdraft& overdraft() const { return overdraft_; }
-
-private:
-    Overdraft overdraft_;
-};
-
-/// The conflict of a batch that failed with `error`.
-CommitError conflict_of(const SqliteError& error) {
-    const auto* overdraft = dynamic_cast<const OverdraftError*>(&error);
-    return {CommitError::Kind::Conflict, error.what(),
-            overdraft ? std::optional(overdraft->overdraft()) : std::nullopt};
-}
-
 std::int64_t epoch_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
+}
+
+/// The error of the batch `error` refuses (only its batch fails: a constraint, a journal gap, an
+/// overdraft, a lease rule), or none when the database failed.
+std::optional<CommitError> refusal_of(const StoreError& error) {
+    if (const auto* refused = dynamic_cast<const Refusal*>(&error)) return refused->error();
+    const auto* sqlite = dynamic_cast<const SqliteError*>(&error);
+    if (sqlite && sqlite->code() == SQLITE_CONSTRAINT)
+        return CommitError{CommitError::Kind::Conflict, error.what(), std::nullopt};
+    return std::nullopt;
 }
 
 std::string join(const std::vector<int>& values) {
@@ -85,7 +78,7 @@ void migrate(Connection& db, const std::string& path) {
     for (int v = have; v < want; ++v) {
         db.exec("BEGIN IMMEDIATE");
         try {
-            db.exec(migrations()[v]);
+            db.exec(migrations(Dialect::Sqlite)[v]);
             if (v == 0)
                 db.exec(
                     "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (0)");
@@ -177,6 +170,17 @@ struct SqliteStore::Statements {
                      "updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, variant) DO UPDATE SET "
                      "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = "
                      "excluded.games, entry_key = excluded.entry_key, updated_ms = excluded.updated_ms"),
+          // The lease rules of table_leases.hpp as conditional updates; when one changes nothing, the
+          // rules say why (from lease_of).
+          claim_lease(db,
+                      "UPDATE tables SET owner = ?2, lease_until_ms = ?5, epoch = epoch + 1 WHERE id = ?1 AND closed "
+                      "= 0 AND epoch = ?3 AND lease_until_ms <= ?4"),
+          renew_lease(
+              db, "UPDATE tables SET lease_until_ms = ?4 WHERE id = ?1 AND closed = 0 AND owner = ?2 AND epoch = ?3"),
+          release_lease(db,
+                        "UPDATE tables SET owner = '', lease_until_ms = 0 WHERE id = ?1 AND closed = 0 AND owner = ?2 "
+                        "AND epoch = ?3"),
+          lease_of(db, "SELECT owner, lease_until_ms, epoch FROM tables WHERE id = ? AND closed = 0"),
           probe(db,
                 "INSERT INTO health (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"),
           // Prepared once: sqlite3_exec would parse these again for every group and every batch.
@@ -184,7 +188,8 @@ struct SqliteStore::Statements {
           commit(db, "COMMIT"),
           rollback(db, "ROLLBACK") {}
     Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end, sweep,
-        put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating, probe;
+        put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating,
+        claim_lease, renew_lease, release_lease, lease_of, probe;
     Statement begin, commit, rollback;
 };
 
@@ -204,6 +209,8 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     migrate(*writer_db_, path);
     Statement last(writer_db_->handle(), "SELECT table_id, MAX(seq) FROM journal GROUP BY table_id");
     while (last.step()) last_seq_[last.text(0)] = last.integer(1);
+    Statement claimed(writer_db_->handle(), "SELECT id, epoch FROM tables WHERE closed = 0 AND epoch > 0");
+    while (claimed.step()) epochs_[claimed.text(0)] = static_cast<std::uint64_t>(claimed.integer(1));
     writes_ = std::make_unique<Statements>(writer_db_->handle());
     reader_db_ = std::make_unique<Connection>(path);
     writer_ = std::thread([this] { run_writer(); });
@@ -294,26 +301,25 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
                 for (const auto& write : job.writes) apply(write);
         });
         set_healthy(true);
-    } catch (const SqliteError& e) {
-        if (e.code() != SQLITE_CONSTRAINT) {
+    } catch (const StoreError& e) {
+        if (!refusal_of(e)) {
             failed(0, e);
         } else {
-            // Some batch conflicts: each batch again in its own transaction, so that only it fails.
+            // Some batch is refused: each batch again in its own transaction, so that only it fails.
             for (std::size_t i = 0; i < jobs.size(); ++i) try {
                     transaction([&] {
                         for (const auto& write : jobs[i].writes) apply(write);
                     });
                     set_healthy(true);
-                } catch (const SqliteError& conflict) {
-                    if (conflict.code() != SQLITE_CONSTRAINT) {
-                        failed(i, conflict);
+                } catch (const StoreError& refused) {
+                    const auto refused_batch = refusal_of(refused);
+                    if (!refused_batch) {
+                        failed(i, refused);
                         break;
                     }
-                    outcomes[i] = conflict_of(conflict);
+                    outcomes[i] = *refused_batch;
                 }
         }
-    } catch (const StoreError& e) {
-        failed(0, e);
     }
     {
         std::lock_guard lock(mutex_);
@@ -326,6 +332,7 @@ void SqliteStore::commit_group(std::vector<Job>& jobs) {
 void SqliteStore::transaction(const std::function<void()>& body) {
     auto& w = *writes_;
     pending_seq_.clear();
+    pending_epochs_.clear();
     w.begin.run();
     try {
         body();
@@ -333,6 +340,7 @@ void SqliteStore::transaction(const std::function<void()>& body) {
     } catch (const StoreError&) {
         // A conflict (OR ROLLBACK) or a failed COMMIT may have ended the transaction already.
         pending_seq_.clear();
+        pending_epochs_.clear();
         if (!sqlite3_get_autocommit(writer_db_->handle())) try {
                 w.rollback.run();
             } catch (const StoreError&) {}
@@ -345,104 +353,154 @@ void SqliteStore::transaction(const std::function<void()>& body) {
             last_seq_.erase(table);
     }
     pending_seq_.clear();
+    for (const auto& [table, epoch] : pending_epochs_) {
+        if (epoch)
+            epochs_[table] = epoch;
+        else
+            epochs_.erase(table);
+    }
+    pending_epochs_.clear();
 }
 
 void SqliteStore::apply(const Write& write) {
     auto& w = *writes_;
-    std::visit(Overloaded{
-                   [&](const PutAccount& p) {
-                       const auto& a = p.account;
-                       w.put_account.bind(1, a.id).bind(2, a.display_name).bind(3, a.username).bind(4, a.username_key);
-                       w.put_account.bind(5, a.password_hash).bind(6, a.created_ms).bind(7, a.look_alike_key).run();
-                   },
-                   [&](const PutSession& p) {
-                       w.put_session.bind(1, p.session.token_hash)
-                           .bind(2, p.session.account_id)
-                           .bind(3, p.session.expires_ms)
-                           .run();
-                   },
-                   [&](const RevokeSession& r) { w.revoke_session.bind(1, r.token_hash).run(); },
-                   [&](const CreateTable& c) {
-                       w.create_table.bind(1, c.table.id).bind(2, c.table.created_ms).bind(3, c.table.creation).run();
-                   },
-                   [&](const AppendJournal& a) {
-                       // An entry goes in only right after the table's last one: a journal never has a
-                       // gap, even when an earlier batch of the table failed and a later one did not.
-                       const auto& e = a.entry;
-                       const auto last = last_seq(e.table_id);
-                       if (static_cast<std::int64_t>(e.seq) != last + 1)
-                           throw SqliteError(SQLITE_CONSTRAINT, "journal of table " + e.table_id + ": entry " +
-                                                                    std::to_string(e.seq) + " does not follow entry " +
-                                                                    std::to_string(last));
-                       w.append.bind(1, e.table_id)
-                           .bind(2, static_cast<std::int64_t>(e.seq))
-                           .bind(3, e.at_ms)
-                           .bind(4, e.event)
-                           .run();
-                       pending_seq_[e.table_id] = static_cast<std::int64_t>(e.seq);
-                   },
-                   [&](const CloseTable& c) {
-                       w.close_table.bind(1, c.table_id).run();
-                       pending_seq_[c.table_id] = 0;
-                       sweep_again_ = true;  // its entries go in the next pass
-                   },
-                   [&](const PutMatch& p) {
-                       const auto& m = p.match;
-                       w.put_match.bind(1, m.id).bind(2, m.table_id).bind(3, m.variant).bind(4, m.started_ms);
-                       w.put_match.bind(5, m.ended_ms).bind(6, std::int64_t{m.cancelled}).bind(7, join(m.totals));
-                       if (m.winner)
-                           w.put_match.bind(8, std::int64_t{*m.winner});
-                       else
-                           w.put_match.bind_null(8);
-                       w.put_match.bind(9, m.record).bind(10, std::int64_t{m.private_table}).bind(11, m.unmoved).run();
-                       for (const auto& seat : m.seats)
-                           w.put_seat.bind(1, m.id)
-                               .bind(2, std::int64_t{seat.seat})
-                               .bind(3, seat.account_id)
-                               .bind(4, seat.name)
-                               .run();
-                   },
-                   [&](const PostTransfer& p) {
-                       const auto& e = p.entry;
-                       w.post_entry.bind(1, e.key).bind(2, e.from).bind(3, e.to).bind(4, e.amount);
-                       w.post_entry.bind(5, e.match_id).bind(6, e.at_ms).run();
-                       if (sqlite3_changes(writer_db_->handle()) == 0) return;  // posted before: nothing changes
-                       for (const auto* account : {&e.from, &e.to}) w.open_account.bind(1, *account).run();
-                       // The CHECK of chip_accounts fails this batch when a balance would go below zero:
-                       // the conflict says which account, and what it holds without this batch.
-                       try {
-                           w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
-                       } catch (const SqliteError& error) {
-                           if (error.code() != SQLITE_CONSTRAINT) throw;
-                           Statement held(writer_db_->handle(), "SELECT balance FROM chip_accounts WHERE account = ?");
-                           held.bind(1, e.from);
-                           const std::int64_t balance = held.step() ? held.integer(0) : 0;
-                           throw OverdraftError({e.from, balance}, error.what());
-                       }
-                       w.move_chips.bind(1, e.amount).bind(2, e.to).run();
-                   },
-                   [&](const PostProgress& p) {
-                       const auto& e = p.entry;
-                       w.post_progress.bind(1, e.key).bind(2, e.account_id).bind(3, e.match_id).bind(4, e.variant);
-                       w.post_progress.bind(5, e.xp).bind(6, std::int64_t{e.games}).bind(7, std::int64_t{e.wins});
-                       w.post_progress.bind(8, std::int64_t{e.abandons}).bind(9, e.at_ms).run();
-                   },
-                   [&](const PostRating& p) {
-                       const auto& e = p.entry;
-                       w.post_rating_key.bind(1, e.key).run();
-                       if (sqlite3_changes(writer_db_->handle()) == 0) return;  // this match moved it already
-                       w.put_rating.bind(1, e.account_id).bind(2, e.variant).bind_real(3, e.rating);
-                       w.put_rating.bind_real(4, e.rd).bind_real(5, e.volatility).bind(6, std::int64_t{e.games});
-                       w.put_rating.bind(7, e.key).bind(8, e.at_ms).run();
-                   },
-               },
-               write);
+    std::visit(
+        Overloaded{
+            [&](const PutAccount& p) {
+                const auto& a = p.account;
+                w.put_account.bind(1, a.id).bind(2, a.display_name).bind(3, a.username).bind(4, a.username_key);
+                w.put_account.bind(5, a.password_hash).bind(6, a.created_ms).bind(7, a.look_alike_key).run();
+            },
+            [&](const PutSession& p) {
+                w.put_session.bind(1, p.session.token_hash)
+                    .bind(2, p.session.account_id)
+                    .bind(3, p.session.expires_ms)
+                    .run();
+            },
+            [&](const RevokeSession& r) { w.revoke_session.bind(1, r.token_hash).run(); },
+            [&](const CreateTable& c) {
+                w.create_table.bind(1, c.table.id).bind(2, c.table.created_ms).bind(3, c.table.creation).run();
+            },
+            [&](const AppendJournal& a) {
+                // An entry goes in only right after the table's last one: a journal never has a
+                // gap, even when an earlier batch of the table failed and a later one did not.
+                const auto& e = a.entry;
+                if (auto refused = refuse_append(epoch_of(e.table_id), a)) throw *refused;
+                const auto last = last_seq(e.table_id);
+                if (static_cast<std::int64_t>(e.seq) != last + 1)
+                    throw SqliteError(SQLITE_CONSTRAINT, "journal of table " + e.table_id + ": entry " +
+                                                             std::to_string(e.seq) + " does not follow entry " +
+                                                             std::to_string(last));
+                w.append.bind(1, e.table_id)
+                    .bind(2, static_cast<std::int64_t>(e.seq))
+                    .bind(3, e.at_ms)
+                    .bind(4, e.event)
+                    .run();
+                pending_seq_[e.table_id] = static_cast<std::int64_t>(e.seq);
+            },
+            [&](const CloseTable& c) {
+                w.close_table.bind(1, c.table_id).run();
+                pending_seq_[c.table_id] = 0;
+                pending_epochs_[c.table_id] = 0;
+                sweep_again_ = true;  // its entries go in the next pass
+            },
+            [&](const ClaimTable& c) {
+                w.claim_lease.bind(1, c.table_id).bind(2, c.node).bind(3, static_cast<std::int64_t>(c.seen_epoch));
+                w.claim_lease.bind(4, c.now_ms).bind(5, c.until_ms).run();
+                if (sqlite3_changes(writer_db_->handle()) == 1) {
+                    pending_epochs_[c.table_id] = c.seen_epoch + 1;
+                    return;
+                }
+                if (auto refused = refuse_claim(lease(c.table_id), c)) throw *refused;
+                throw Refusal(CommitError::Kind::Conflict, "table " + c.table_id + " could not be claimed");
+            },
+            [&](const RenewLease& r) {
+                w.renew_lease.bind(1, r.table_id).bind(2, r.node).bind(3, static_cast<std::int64_t>(r.epoch));
+                w.renew_lease.bind(4, r.until_ms).run();
+                if (sqlite3_changes(writer_db_->handle()) == 1) return;
+                if (auto refused = refuse_holder(lease(r.table_id), r.table_id, r.node, r.epoch)) throw *refused;
+                throw Refusal(CommitError::Kind::Conflict, "the lease of table " + r.table_id + " was not renewed");
+            },
+            [&](const ReleaseTable& r) {
+                w.release_lease.bind(1, r.table_id).bind(2, r.node).bind(3, static_cast<std::int64_t>(r.epoch));
+                w.release_lease.run();
+                if (sqlite3_changes(writer_db_->handle()) == 1) return;
+                if (auto refused = refuse_holder(lease(r.table_id), r.table_id, r.node, r.epoch)) throw *refused;
+                throw Refusal(CommitError::Kind::Conflict, "table " + r.table_id + " was not released");
+            },
+            [&](const PutMatch& p) {
+                const auto& m = p.match;
+                w.put_match.bind(1, m.id).bind(2, m.table_id).bind(3, m.variant).bind(4, m.started_ms);
+                w.put_match.bind(5, m.ended_ms).bind(6, std::int64_t{m.cancelled}).bind(7, join(m.totals));
+                if (m.winner)
+                    w.put_match.bind(8, std::int64_t{*m.winner});
+                else
+                    w.put_match.bind_null(8);
+                w.put_match.bind(9, m.record).bind(10, std::int64_t{m.private_table}).bind(11, m.unmoved).run();
+                for (const auto& seat : m.seats)
+                    w.put_seat.bind(1, m.id)
+                        .bind(2, std::int64_t{seat.seat})
+                        .bind(3, seat.account_id)
+                        .bind(4, seat.name)
+                        .run();
+            },
+            [&](const PostTransfer& p) {
+                const auto& e = p.entry;
+                w.post_entry.bind(1, e.key).bind(2, e.from).bind(3, e.to).bind(4, e.amount);
+                w.post_entry.bind(5, e.match_id).bind(6, e.at_ms).run();
+                if (sqlite3_changes(writer_db_->handle()) == 0) return;  // posted before: nothing changes
+                for (const auto* account : {&e.from, &e.to}) w.open_account.bind(1, *account).run();
+                // The CHECK of chip_accounts fails this batch when a balance would go below zero:
+                // the conflict says which account, and what it held before the batch (OR ROLLBACK has
+                // ended the transaction: the balance read is the committed one).
+                try {
+                    w.move_chips.bind(1, -e.amount).bind(2, e.from).run();
+                } catch (const SqliteError& error) {
+                    if (error.code() != SQLITE_CONSTRAINT) throw;
+                    Statement held(writer_db_->handle(), "SELECT balance FROM chip_accounts WHERE account = ?");
+                    held.bind(1, e.from);
+                    const std::int64_t balance = held.step() ? held.integer(0) : 0;
+                    throw Refusal(CommitError::Kind::Conflict, error.what(), Overdraft{e.from, balance});
+                }
+                w.move_chips.bind(1, e.amount).bind(2, e.to).run();
+            },
+            [&](const PostProgress& p) {
+                const auto& e = p.entry;
+                w.post_progress.bind(1, e.key).bind(2, e.account_id).bind(3, e.match_id).bind(4, e.variant);
+                w.post_progress.bind(5, e.xp).bind(6, std::int64_t{e.games}).bind(7, std::int64_t{e.wins});
+                w.post_progress.bind(8, std::int64_t{e.abandons}).bind(9, e.at_ms).run();
+            },
+            [&](const PostRating& p) {
+                const auto& e = p.entry;
+                w.post_rating_key.bind(1, e.key).run();
+                if (sqlite3_changes(writer_db_->handle()) == 0) return;  // this match moved it already
+                w.put_rating.bind(1, e.account_id).bind(2, e.variant).bind_real(3, e.rating);
+                w.put_rating.bind_real(4, e.rd).bind_real(5, e.volatility).bind(6, std::int64_t{e.games});
+                w.put_rating.bind(7, e.key).bind(8, e.at_ms).run();
+            },
+        },
+        write);
 }
 
 std::int64_t SqliteStore::last_seq(const std::string& table_id) const {
     if (auto pending = pending_seq_.find(table_id); pending != pending_seq_.end()) return pending->second;
     auto known = last_seq_.find(table_id);
     return known == last_seq_.end() ? 0 : known->second;
+}
+
+std::uint64_t SqliteStore::epoch_of(const std::string& table_id) const {
+    if (auto pending = pending_epochs_.find(table_id); pending != pending_epochs_.end()) return pending->second;
+    auto known = epochs_.find(table_id);
+    return known == epochs_.end() ? 0 : known->second;
+}
+
+std::optional<TableLease> SqliteStore::lease(const std::string& table_id) {
+    auto& query = writes_->lease_of;
+    query.bind(1, table_id);
+    std::optional<TableLease> out;
+    if (query.step()) out = TableLease{query.text(0), query.integer(1), static_cast<std::uint64_t>(query.integer(2))};
+    query.reset();
+    return out;
 }
 
 void SqliteStore::sweep_step() {
@@ -557,6 +615,14 @@ std::optional<OpenTable> SqliteStore::open_table(const std::string& id) {
         open.journal.push_back(
             {id, static_cast<std::uint64_t>(journal.integer(0)), journal.integer(1), journal.text(2)});
     return open;
+}
+
+std::optional<TableLease> SqliteStore::table_lease(const std::string& id) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), "SELECT owner, lease_until_ms, epoch FROM tables WHERE id = ? AND closed = 0");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return TableLease{s.text(0), s.integer(1), static_cast<std::uint64_t>(s.integer(2))};
 }
 
 std::optional<FinishedMatch> SqliteStore::match(const std::string& id) {

@@ -42,6 +42,7 @@ public:
     std::optional<Session> session(const std::string& token_hash) override;
     std::vector<OpenTable> open_tables() override;
     std::optional<OpenTable> open_table(const std::string& id) override;
+    std::optional<TableLease> table_lease(const std::string& id) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
     std::optional<std::int64_t> balance(const std::string& account) override;
@@ -76,6 +77,10 @@ private:
     void apply(const Write& write);
     /// The sequence number of `table_id`'s last journal entry (0: none or closed).
     std::int64_t last_seq(const std::string& table_id) const;
+    /// The epoch of `table_id` (0: never claimed, or no such open table).
+    std::uint64_t epoch_of(const std::string& table_id) const;
+    /// The lease of the open table `table_id` as the writer's transaction sees it.
+    std::optional<TableLease> lease(const std::string& table_id);
     /// One step of the sweep of closed tables' journal entries (at most sweep_step_rows rows, in
     /// its own transaction); starts a new pass over the journal when the last one ended.
     void sweep_step();
@@ -92,6 +97,11 @@ private:
     /// The tables the transaction in progress appended to or closed (0), merged into last_seq_
     /// when it commits, dropped when it rolls back.
     std::unordered_map<std::string, std::int64_t> pending_seq_;
+    /// Each open table's epoch when not 0 (docs/operations.md "Table ownership"), as committed, and
+    /// as the transaction in progress changed it (0: closed), like last_seq_ and pending_seq_. The
+    /// writer applies every claim, so it knows them all.
+    std::unordered_map<std::string, std::uint64_t> epochs_;
+    std::unordered_map<std::string, std::uint64_t> pending_epochs_;
     /// The sweep: the next step starts at journal number sweep_from_, the pass ends at sweep_to_;
     /// sweep_again_ asks for another pass (a table closed since this one began; and at start-up,
     /// for what a crash left).

@@ -58,6 +58,16 @@ struct JournalEntry {
     std::string event;  ///< JSON (protocol/journal_json)
 };
 
+/// A table's entry in the directory of tables (docs/operations.md "Table ownership"): the node that
+/// owns it, until when, and the epoch of that ownership. Each claim raises the epoch by one, so a
+/// node that lost a table (its lease ran out and another node claimed it) writes in a stale epoch.
+struct TableLease {
+    std::string owner;          ///< node id; "" when never claimed, or released
+    std::int64_t until_ms = 0;  ///< the lease ends then (epoch ms; 0: released or never claimed)
+    std::uint64_t epoch = 0;    ///< 0 until the first claim
+    bool operator==(const TableLease&) const = default;
+};
+
 /// A table to bring back at start-up: its creation and every change since, in order.
 struct OpenTable {
     TableRecord table;
@@ -160,6 +170,35 @@ struct CreateTable {
 };
 struct AppendJournal {
     JournalEntry entry;
+    /// The epoch of the table its writer holds (0: never claimed, as on a single node). Refused
+    /// (CommitError::Kind::StaleEpoch) unless it is the table's epoch.
+    std::uint64_t epoch = 0;
+};
+/// Takes an open table for `node` until `until_ms` when its epoch is still `seen_epoch` (as the
+/// claimer last read it) and nobody holds it at `now_ms` (never claimed, released, or the lease
+/// ended): the epoch becomes seen_epoch + 1. Refused with StaleEpoch when the epoch moved on,
+/// LeaseHeld while the lease runs, Conflict when there is no such open table.
+struct ClaimTable {
+    std::string table_id;
+    std::string node;
+    std::uint64_t seen_epoch = 0;
+    std::int64_t now_ms = 0;
+    std::int64_t until_ms = 0;
+};
+/// Extends the lease `node` holds on the table in `epoch` to `until_ms` (StaleEpoch: it does not
+/// hold it in that epoch any more).
+struct RenewLease {
+    std::string table_id;
+    std::string node;
+    std::uint64_t epoch = 0;
+    std::int64_t until_ms = 0;
+};
+/// Gives up the lease `node` holds on the table in `epoch` (a graceful hand-over): anyone may claim
+/// it at once. StaleEpoch when it does not hold it in that epoch.
+struct ReleaseTable {
+    std::string table_id;
+    std::string node;
+    std::uint64_t epoch = 0;
 };
 /// The table is gone (idle, or every match over): not brought back at start-up.
 struct CloseTable {
@@ -182,7 +221,7 @@ struct PostRating {
     RatingEntry entry;
 };
 using Write = std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch,
-                           PostTransfer, PostProgress, PostRating>;
+                           PostTransfer, PostProgress, PostRating, ClaimTable, RenewLease, ReleaseTable>;
 
 /// A transfer that would have taken a ledger account below zero (docs/room.md "Ledger").
 struct Overdraft {
@@ -194,9 +233,12 @@ struct Overdraft {
 /// Why a batch was not stored.
 struct CommitError {
     enum class Kind {
-        Conflict,  ///< a unique key is taken (a username), or an account would be overdrawn: only this batch is
-                   ///< rolled back
-        Storage,   ///< the disk or the database failed: the whole group is rolled back
+        Conflict,    ///< a unique key is taken (a username), or an account would be overdrawn: only this
+                     ///< batch is rolled back
+        Storage,     ///< the disk or the database failed: the whole group is rolled back
+        StaleEpoch,  ///< written in an epoch that is not the table's (another node claimed it): only this
+                     ///< batch is rolled back, and its writer must give the table up
+        LeaseHeld,   ///< a claim of a table whose lease runs: only this batch is rolled back
     };
     Kind kind = Kind::Storage;
     std::string message;
@@ -240,6 +282,9 @@ public:
     virtual std::vector<OpenTable> open_tables() = 0;
     /// The journal of one table (to rebuild it after a failed commit).
     virtual std::optional<OpenTable> open_table(const std::string& id) = 0;
+    /// The directory entry of the open table `id` (who owns it, until when, its epoch); none when
+    /// there is no such open table.
+    virtual std::optional<TableLease> table_lease(const std::string& id) = 0;
     virtual std::optional<FinishedMatch> match(const std::string& id) = 0;
     /// The matches `account_id` played, newest first, at most `limit`, from `cursor` (a `next` of
     /// an earlier page; none: the newest).

@@ -137,7 +137,7 @@ TEST(AccountsRestartTest, UsernamesStoredUnderTheOldKeyAreReKeyedAtStartUpAndALa
     EXPECT_EQ(sqlite->account(twin)->display_name, "ALICE13-2");
     EXPECT_EQ(sqlite->account(twin)->username_key, protocol::name_key("ALICE13-2"));
     EXPECT_EQ(sqlite->account(alice)->username_key, protocol::name_key("alice13"));
-    // The look-alike key (schema version 4) is given to every account too.
+    // The look-alike key (schema version 5) is given to every account too.
     EXPECT_EQ(sqlite->account(alice)->look_alike_key, protocol::look_alike_key("alice13"));
     EXPECT_EQ(sqlite->account(bill)->look_alike_key, protocol::look_alike_key("BILL"));
     EXPECT_EQ(sqlite->account(twin)->look_alike_key, protocol::look_alike_key("ALICE13-2"));

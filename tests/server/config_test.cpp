@@ -134,5 +134,27 @@ TEST(ConfigTest, BadEnvironmentValueIsRefused) {
     EXPECT_NE(p.result.exit_code, 0);
 }
 
+TEST(ConfigTest, TheStoreIsSqliteMemoryOrAPostgresUrl) {
+    EXPECT_EQ(parse({}).result.config->store, "sqlite");
+    EXPECT_EQ(parse({"--store", "memory"}).result.config->store, "memory");
+    for (const char* url : {"postgres://belote:pw@db:5432/belote", "postgresql://db/belote?sslmode=require"}) {
+        const auto p = parse({"--store", url});
+        ASSERT_TRUE(p.result.config) << url << ": " << p.err;
+        EXPECT_EQ(p.result.config->store, url);
+    }
+    ScopedEnv store{"BELOTE_STORE", "postgres://db/belote"};
+    EXPECT_EQ(parse({}).result.config->store, "postgres://db/belote");
+}
+
+TEST(ConfigTest, ABadStoreIsRefusedWithoutRepeatingIt) {
+    for (const char* bad : {"mysql://belote:hunter2@db/belote", "postgres:/belote:hunter2@db", "hunter2"}) {
+        const auto p = parse({"--store", bad});
+        EXPECT_FALSE(p.result.config) << bad;
+        EXPECT_NE(p.err.find("--store"), std::string::npos) << p.err;
+        EXPECT_NE(p.err.find("postgres://"), std::string::npos) << p.err;
+        EXPECT_EQ(p.err.find("hunter2"), std::string::npos) << "the value may hold a password: " << p.err;
+    }
+}
+
 }  // namespace
 }  // namespace belote

@@ -1,12 +1,14 @@
 // The chip audit (server/room/audit.hpp): after thousands of random matches, cancels and abandons
 // settled by the room's rules (some posted twice, as after a crash), every chip is accounted for;
-// a tampered balance, or a finished match that kept its escrow, is found; `--audit` on a data dir.
+// a tampered balance, or a finished match that kept its escrow, is found; `--audit` on a data dir
+// and on a PostgreSQL store.
 
 #include "server/room/audit.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <future>
 #include <random>
 #include <sstream>
@@ -14,9 +16,11 @@
 #include "platform/room.hpp"
 #include "server/store/memory_store.hpp"
 #include "server/store/open_store.hpp"
+#include "server/store/postgres_store.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/server_process.hpp"
+#include "tests/support/test_postgres.hpp"
 
 namespace belote::room {
 namespace {
@@ -109,6 +113,24 @@ TEST(AuditTest, ThousandsOfRandomMatchesCancelsAndAbandonsLoseNoChip) {
     EXPECT_GT(staked, 2000u) << "most of the 3,000 matches must take stakes";
 }
 
+/// `belote-server --audit` of a store that holds the `created` chips of random_room(): balanced;
+/// after `tamper` moved 5 chips into wallet:p3 behind the ledger's back: not.
+void expect_audit_finds_tampering(const std::string& store_name, const std::string& data_dir, std::int64_t created,
+                                  const std::function<void(const std::string&)>& tamper) {
+    std::ostringstream out;
+    EXPECT_EQ(run_audit(store_name, data_dir, out), 0) << out.str();
+    EXPECT_NE(out.str().find(std::to_string(created) + " chips created, " + std::to_string(created) + " held"),
+              std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find("\nbalanced\n"), std::string::npos);
+    tamper("UPDATE chip_accounts SET balance = balance + 5 WHERE account = 'wallet:p3'");
+    std::ostringstream tampered;
+    EXPECT_EQ(run_audit(store_name, data_dir, tampered), 1);
+    EXPECT_NE(tampered.str().find("problem: wallet:p3 holds"), std::string::npos) << tampered.str();
+    EXPECT_NE(tampered.str().find("problem: the accounts add up to 5, not 0"), std::string::npos) << tampered.str();
+    EXPECT_NE(tampered.str().find("NOT balanced"), std::string::npos);
+}
+
 TEST(AuditTest, TheSqliteStoreBalancesTooAndATamperedBalanceIsFound) {
     testing::TempDir dir("audit");
     const auto data = dir.path().string();
@@ -118,21 +140,25 @@ TEST(AuditTest, TheSqliteStoreBalancesTooAndATamperedBalanceIsFound) {
         created = random_room(store, 300, 11);
         EXPECT_TRUE(audit(store).balanced());
     }
-    std::ostringstream out;
-    EXPECT_EQ(run_audit(data, out), 0) << out.str();
-    EXPECT_NE(out.str().find(std::to_string(created) + " chips created, " + std::to_string(created) + " held"),
-              std::string::npos)
-        << out.str();
-    EXPECT_NE(out.str().find("\nbalanced\n"), std::string::npos);
-    {
+    expect_audit_finds_tampering("sqlite", data, created, [&](const std::string& sql) {
         store::Connection db(store::database_path(data));
-        db.exec("UPDATE chip_accounts SET balance = balance + 5 WHERE account = 'wallet:p3'");
+        db.exec(sql);
+    });
+}
+
+TEST(AuditTest, ThePostgresStoreBalancesTooAndATamperedBalanceIsFound) {
+    const auto server = testing::test_postgres_url();
+    if (!server) GTEST_SKIP() << testing::no_test_postgres;
+    testing::PostgresSchema schema(*server);
+    std::int64_t created = 0;
+    {
+        store::PostgresStore store(schema.url());
+        created = random_room(store, 300, 11);
+        EXPECT_TRUE(audit(store).balanced());
     }
-    std::ostringstream tampered;
-    EXPECT_EQ(run_audit(data, tampered), 1);
-    EXPECT_NE(tampered.str().find("problem: wallet:p3 holds"), std::string::npos) << tampered.str();
-    EXPECT_NE(tampered.str().find("problem: the accounts add up to 5, not 0"), std::string::npos) << tampered.str();
-    EXPECT_NE(tampered.str().find("NOT balanced"), std::string::npos);
+    testing::TempDir unused("audit");
+    expect_audit_finds_tampering(schema.url(), unused.path().string(), created,
+                                 [&](const std::string& sql) { schema.exec(sql); });
 }
 
 TEST(AuditTest, AFinishedMatchThatKeptItsEscrowIsFound) {

@@ -3,7 +3,10 @@
 // other seats, a spectator each — and restarted on the same data directory. Every other death is
 // the server's own, in the middle of a write to SQLite's write-ahead log, that is inside a group
 // commit (tests/support/die_in_wal_write.c, preloaded). Every client comes back with its token and
-// `resume`. Checked:
+// `resume`. A shorter run does the same on a PostgreSQL store (issue 16; skipped when no test
+// PostgreSQL is set, tests/support/test_postgres.hpp), where the server's own deaths come as it
+// sends a COMMIT, half of them after the whole of it (the database commits a group nobody was told
+// about), half after half of it (tests/support/die_in_pg_commit.c). Checked:
 // - no client sees a `v` go backwards or an event twice (each notice is the next `v`, or a snapshot
 //   at or past it);
 // - every action acknowledged to seat 0 is in the match's record, in order;
@@ -25,21 +28,57 @@
 #include "protocol/record.hpp"
 #include "tests/server/game_client.hpp"
 #include "tests/support/server_process.hpp"
+#include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
 namespace {
 
-constexpr int matches_per_table = 13;  // 4 tables: 52 matches
-constexpr int kills = 22;              // half of them inside a group commit
-
-#ifndef BELOTE_DIE_IN_WAL_WRITE_LIBRARY
-#error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY must name the preload library (set by tests/CMakeLists.txt)"
+#if !defined(BELOTE_DIE_IN_WAL_WRITE_LIBRARY) || !defined(BELOTE_DIE_IN_PG_COMMIT_LIBRARY)
+#error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY and BELOTE_DIE_IN_PG_COMMIT_LIBRARY must name the preload libraries"
 #endif
+
+/// How a server dies by itself inside a group commit: a library preloaded into it.
+struct InCommitDeath {
+    const char* library;
+    const char* count_variable;  ///< the library dies at this many writes (or commits)
+    int least_count, most_count;
+    const char* marker;                   ///< what it prints when it dies so
+    const char* half_variable = nullptr;  ///< set to 1 in every other death, when not null
+    /// The environment of a server that dies at `count`; `half`: with half_variable set.
+    std::vector<std::string> environment(int count, bool half) const {
+        std::vector<std::string> env{std::string("LD_PRELOAD=") + library,
+                                     std::string(count_variable) + "=" + std::to_string(count)};
+        if (half_variable && half) env.push_back(std::string(half_variable) + "=1");
+        return env;
+    }
+};
+
+/// SQLite: a write to the write-ahead log, half written.
+const InCommitDeath in_sqlite_log{BELOTE_DIE_IN_WAL_WRITE_LIBRARY, "BELOTE_DIE_AFTER_WAL_WRITES", 20, 400,
+                                  "die_in_wal_write: killed in a write"};
+/// PostgreSQL: a COMMIT sent whole or half.
+const InCommitDeath in_postgres_commit{BELOTE_DIE_IN_PG_COMMIT_LIBRARY,          "BELOTE_DIE_AFTER_PG_COMMITS", 5, 100,
+                                       "die_in_pg_commit: killed after sending", "BELOTE_DIE_PG_COMMIT_HALF"};
+
+/// What one run plays and how it kills.
+struct CrashPlan {
+    std::vector<std::string> variants;  ///< a table each
+    int matches_per_table = 0;
+    int kills = 0;
+    /// Every other death is the server's own inside a group commit, so (none: all are kill -9).
+    const InCommitDeath* in_commit = nullptr;
+    int least_kills = 0;                  ///< fewer: the matches ended too soon for the test to mean anything
+    int least_acknowledged = 0;           ///< actions of seat 0 acknowledged over the run
+    std::vector<std::string> store_args;  ///< the server's --store (none: SQLite in the data directory)
+};
 
 /// The server, killed and restarted by the test; clients wait here for the next life.
 class Life {
 public:
-    explicit Life(std::filesystem::path dir) : dir_(std::move(dir)) { start(); }
+    Life(std::filesystem::path dir, std::vector<std::string> store_args)
+        : dir_(std::move(dir)), store_args_(std::move(store_args)) {
+        start();
+    }
 
     unsigned short port() {
         std::lock_guard lock(mutex_);
@@ -54,16 +93,16 @@ public:
         std::unique_lock lock(mutex_);
         return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return generation_ > seen; });
     }
-    /// Kills the server (SIGKILL), then starts it again; dying inside a group commit when
-    /// `die_after_log_writes` > 0: after that many writes to the write-ahead log.
-    void kill_and_restart(int die_after_log_writes = 0) {
+    /// Kills the server (SIGKILL), then starts it again, with `env` (a preloaded library that makes
+    /// it die inside a group commit, say).
+    void kill_and_restart(std::vector<std::string> env = {}) {
         std::lock_guard lock(mutex_);
         server_->kill9();
-        restart_locked(die_after_log_writes);
+        restart_locked(std::move(env));
     }
-    /// Waits for a server started to die inside a group commit to do so (false: it had not after
-    /// 30 s, or died otherwise), then starts it again as kill_and_restart does.
-    bool wait_death_and_restart(int die_after_log_writes = 0) {
+    /// Waits for a server started to die inside a group commit to do so, printing `marker` (false: it
+    /// had not after 30 s, or died otherwise), then starts it again as kill_and_restart does.
+    bool wait_death_and_restart(const std::string& marker) {
         ServerProcess* server = nullptr;
         {
             std::lock_guard lock(mutex_);
@@ -71,9 +110,9 @@ public:
         }
         // Not under the lock: the clients need port() to go on playing (and writing).
         const bool died = server->wait_exit_for(std::chrono::seconds(30));
-        const bool in_commit = server->output().find("die_in_wal_write: killed in a write") != std::string::npos;
+        const bool in_commit = server->output().find(marker) != std::string::npos;
         std::lock_guard lock(mutex_);
-        restart_locked(die_after_log_writes);
+        restart_locked({});
         return died && in_commit;
     }
     std::string output() {
@@ -84,27 +123,23 @@ public:
 private:
     void start() {
         std::lock_guard lock(mutex_);
-        start_locked(0);
+        start_locked({});
     }
-    void restart_locked(int die_after_log_writes) {
+    void restart_locked(std::vector<std::string> env) {
         server_.reset();
-        start_locked(die_after_log_writes);
+        start_locked(std::move(env));
         ++generation_;
         changed_.notify_all();
     }
-    void start_locked(int die_after_log_writes) {
-        std::vector<std::string> env;
-        if (die_after_log_writes > 0)
-            env = {std::string("LD_PRELOAD=") + BELOTE_DIE_IN_WAL_WRITE_LIBRARY,
-                   "BELOTE_DIE_AFTER_WAL_WRITES=" + std::to_string(die_after_log_writes)};
-        server_ = std::make_unique<ServerProcess>(
-            dir_,
-            std::vector<std::string>{"--robot-delay-ms", "0", "--log-level", "info", "--robot-budget-ms", "5",
-                                     "--msg-rate", "100000", "--msg-burst", "100000"},
-            std::move(env));
+    void start_locked(std::vector<std::string> env) {
+        std::vector<std::string> args{"--robot-delay-ms", "0",      "--log-level", "info",  "--robot-budget-ms", "5",
+                                      "--msg-rate",       "100000", "--msg-burst", "100000"};
+        args.insert(args.end(), store_args_.begin(), store_args_.end());
+        server_ = std::make_unique<ServerProcess>(dir_, std::move(args), std::move(env));
     }
 
     std::filesystem::path dir_;
+    std::vector<std::string> store_args_;
     std::mutex mutex_;
     std::condition_variable changed_;
     std::unique_ptr<ServerProcess> server_;
@@ -149,8 +184,8 @@ std::unique_ptr<GameClient> come_back(Life& life, const std::string& token, cons
 /// Seat 0 of one table: plays random legal actions and starts each next match, through the kills.
 class Player {
 public:
-    Player(Life& life, Progress& progress, std::string variant, unsigned seed)
-        : life_(life), progress_(progress), variant_(std::move(variant)), random_(seed) {}
+    Player(Life& life, Progress& progress, std::string variant, int matches, unsigned seed)
+        : life_(life), progress_(progress), variant_(std::move(variant)), matches_per_table_(matches), random_(seed) {}
 
     /// Creates the table (robots in the other seats) and starts the first match.
     void set_up() {
@@ -172,7 +207,7 @@ public:
 
     void run() {
         std::uint64_t life = life_.generation();
-        while (matches_ < matches_per_table && !::testing::Test::HasFatalFailure()) {
+        while (matches_ < matches_per_table_ && !::testing::Test::HasFatalFailure()) {
             try {
                 if (!client_) {
                     client_ = come_back(life_, token_, "Ana " + variant_.substr(0, 8), table_, versions_.last);
@@ -182,7 +217,7 @@ public:
                     check_record(*ended_);
                     ended_.reset();
                     ++matches_;
-                    need_start_ = matches_ < matches_per_table;
+                    need_start_ = matches_ < matches_per_table_;
                     continue;
                 }
                 if (need_start_) start();
@@ -291,6 +326,7 @@ private:
     Life& life_;
     Progress& progress_;
     std::string variant_;
+    int matches_per_table_;
     std::mt19937 random_;
     std::unique_ptr<GameClient> client_;
     std::string token_, table_;
@@ -341,23 +377,25 @@ void spectate(Life& life, const std::string& table, const std::atomic<bool>& don
     }
 }
 
-TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+/// Plays `plan` against the real binary, killing it at random moments, and checks what the file
+/// comment says.
+void run_crash_test(const CrashPlan& plan) {
     TempDir data("crash");
-    Life life(data.path());
+    Life life(data.path(), plan.store_args);
     Progress progress;
     std::vector<std::unique_ptr<Player>> players;
     unsigned seed = 20261201;
-    for (const char* variant : {"classic", "classic_announcements", "coinche", "decouverte"})
-        players.push_back(std::make_unique<Player>(life, progress, variant, seed++));
+    for (const auto& variant : plan.variants)
+        players.push_back(std::make_unique<Player>(life, progress, variant, plan.matches_per_table, seed++));
     for (auto& p : players) p->set_up();
-    ASSERT_FALSE(HasFatalFailure());
+    ASSERT_FALSE(::testing::Test::HasFatalFailure());
 
     std::atomic<bool> done{false};
     std::vector<VersionCheck> watched(players.size());
     std::vector<std::thread> threads;
     std::vector<Spectator> spectators;
     for (auto& p : players) spectators.push_back(start_watching(life, p->table()));
-    ASSERT_FALSE(HasFailure());
+    ASSERT_FALSE(::testing::Test::HasFailure());
     for (std::size_t i = 0; i < players.size(); ++i) {
         threads.emplace_back([&, i, s = std::move(spectators[i])]() mutable {
             spectate(life, players[i]->table(), done, watched[i], std::move(s));
@@ -366,12 +404,11 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
     }
 
     // Kill after a random number of acknowledged actions, while the tables play at full speed
-    // (robots do not wait); the next life then dies by itself inside a group commit, after a random
-    // number of writes to the log.
+    // (robots do not wait); with plan.in_commit the next life then dies by itself inside a group
+    // commit, after a random number of writes to the log (or commits).
     std::mt19937 random(seed);
-    const auto log_writes = [&] { return std::uniform_int_distribution<int>(20, 400)(random); };
     int killed = 0, in_commit = 0;
-    while (killed < kills) {
+    while (killed < plan.kills) {
         const int wait_for = std::uniform_int_distribution<int>(5, 60)(random);
         std::unique_lock lock(progress.mutex);
         const int target = progress.acknowledged + wait_for;
@@ -380,21 +417,49 @@ TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvi
         });
         if (progress.tables_done == static_cast<int>(players.size())) break;
         lock.unlock();
-        life.kill_and_restart(log_writes());
+        if (!plan.in_commit) {
+            life.kill_and_restart();
+            ++killed;
+            continue;
+        }
+        const auto& death = *plan.in_commit;
+        const int count = std::uniform_int_distribution<int>(death.least_count, death.most_count)(random);
+        life.kill_and_restart(death.environment(count, killed / 2 % 2 == 1));  // every other one half
         ++killed;
-        if (life.wait_death_and_restart()) ++in_commit;
+        if (life.wait_death_and_restart(death.marker)) ++in_commit;
         ++killed;
     }
     for (std::size_t i = 1; i < threads.size(); i += 2) threads[i].join();
     done = true;
     life.kill_and_restart();  // wakes the spectators up from their reads
     for (std::size_t i = 0; i < threads.size(); i += 2) threads[i].join();
-    EXPECT_GE(killed, 20) << "the matches ended before enough kills";
-    EXPECT_EQ(in_commit * 2, killed) << "a server preloaded to die in a write to its log did not";
+    EXPECT_GE(killed, plan.least_kills) << "the matches ended before enough kills";
+    if (plan.in_commit) {
+        EXPECT_EQ(in_commit * 2, killed) << "a server preloaded to die inside a group commit did not";
+    }
     std::lock_guard lock(progress.mutex);
-    EXPECT_GE(progress.acknowledged, 200);
+    EXPECT_GE(progress.acknowledged, plan.least_acknowledged);
     std::printf("crash test: %d kills (%d inside a group commit), %d acknowledged actions, %d matches\n", killed,
-                in_commit, progress.acknowledged, static_cast<int>(players.size()) * matches_per_table);
+                in_commit, progress.acknowledged, static_cast<int>(players.size()) * plan.matches_per_table);
+}
+
+TEST(CrashTest, KilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+    // 4 tables: 52 matches; 22 deaths, half of them inside a group commit.
+    run_crash_test(
+        {{"classic", "classic_announcements", "coinche", "decouverte"}, 13, 22, &in_sqlite_log, 20, 200, {}});
+}
+
+TEST(CrashTest, OnPostgresKilledAtRandomMomentsEveryAcknowledgedActionAndEveryVersionSurvives) {
+    const auto server = test_postgres_url();
+    if (!server) GTEST_SKIP() << no_test_postgres;
+    PostgresSchema schema(*server);
+    run_crash_test({{"classic", "classic_announcements", "coinche", "decouverte"},
+                    8,
+                    12,
+                    &in_postgres_commit,
+                    10,
+                    300,
+                    {"--store", schema.url()}});
 }
 
 }  // namespace

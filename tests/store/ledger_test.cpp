@@ -1,45 +1,22 @@
-// The chip ledger and the progress entries in both stores (docs/room.md "Ledger"): double entry,
+// The chip ledger and the progress entries in every store (docs/room.md "Ledger"): double entry,
 // idempotency keys (a settlement posted twice changes nothing), no balance below zero (the whole
-// batch, journal entry included, is refused), progress totals, and the schema migration from 1 to 2.
+// batch, journal entry included, is refused), progress totals, and why a match moved nothing.
 
 #include <gtest/gtest.h>
 
 #include <future>
-#include <memory>
 
-#include "server/store/memory_store.hpp"
-#include "server/store/sqlite_store.hpp"
-#include "tests/support/server_process.hpp"
+#include "tests/store/store_kinds.hpp"
 
 namespace belote::store {
 namespace {
-
-using testing::TempDir;
-
-std::optional<CommitError> commit_and_wait(Store& store, std::vector<Write> writes) {
-    std::promise<std::optional<CommitError>> outcome;
-    store.commit(std::move(writes), [&](const std::optional<CommitError>& error) { outcome.set_value(error); });
-    return outcome.get_future().get();
-}
 
 PostTransfer transfer(const std::string& key, const std::string& from, const std::string& to, std::int64_t amount,
                       const std::string& match = "") {
     return PostTransfer{{key, from, to, amount, match, 1000}};
 }
 
-class LedgerTest : public ::testing::TestWithParam<bool> {
-protected:
-    void SetUp() override {
-        if (GetParam())
-            store_ = std::make_unique<SqliteStore>((dir_.path() / "belote.db").string(), Durability::Normal);
-        else
-            store_ = std::make_unique<MemoryStore>();
-    }
-    Store& store() { return *store_; }
-
-    TempDir dir_{"ledger"};
-    std::unique_ptr<Store> store_;
-};
+using LedgerTest = StoreTest;
 
 TEST_P(LedgerTest, ATransferMovesChipsBetweenTwoAccountsAndIsPostedOncePerKey) {
     ASSERT_EQ(commit_and_wait(store(), {transfer("start:pa", "source:start", "wallet:pa", 1000)}), std::nullopt);
@@ -87,6 +64,51 @@ TEST_P(LedgerTest, NoWalletGoesBelowZeroAndTheWholeBatchIsRefused) {
     EXPECT_TRUE(commit_and_wait(store(), {transfer("x", "house", "wallet:pa", 1)}));  // the house has nothing
 }
 
+TEST_P(LedgerTest, AnOverdraftSaysWhatTheAccountHeldBeforeItsBatchAndOnlyItsBatchFails) {
+    ASSERT_EQ(commit_and_wait(store(), {transfer("start:pa", "source:start", "wallet:pa", 100)}), std::nullopt);
+    // A database store's writer runs completions on its thread: holding the first one makes it take
+    // the next three batches together, as one group (the memory store commits each at once).
+    std::promise<void> release;
+    std::promise<std::optional<CommitError>> held;
+    const bool grouped = subject().kind() != StoreKind::Memory;
+    store().commit({transfer("topup:pa", "source:topup", "wallet:pa", 100)}, [&](const auto& e) {
+        held.set_value(e);
+        if (grouped) release.get_future().wait();
+    });
+    std::vector<std::promise<std::optional<CommitError>>> outcomes(3);
+    const auto into = [&](std::size_t i) { return [&, i](const auto& e) { outcomes[i].set_value(e); }; };
+    // Two stakes from one wallet: the second would take it below zero, after the first took 150 of its 200.
+    store().commit({transfer("m1:0:stake", "wallet:pa", "escrow:m1", 150, "m1"),
+                    transfer("m2:0:stake", "wallet:pa", "escrow:m2", 100, "m2")},
+                   into(0));
+    store().commit({transfer("m3:0:stake", "wallet:pa", "escrow:m3", 200, "m3")}, into(1));
+    store().commit({transfer("m4:0:stake", "wallet:pa", "escrow:m4", 1, "m4")}, into(2));
+    EXPECT_EQ(held.get_future().get(), std::nullopt);
+    if (grouped) release.set_value();
+
+    auto first = outcomes[0].get_future().get();
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->kind, CommitError::Kind::Conflict);
+    EXPECT_EQ(first->overdrawn, (Overdraft{"wallet:pa", 200}));
+    EXPECT_EQ(outcomes[1].get_future().get(), std::nullopt);
+    auto last = outcomes[2].get_future().get();
+    ASSERT_TRUE(last);
+    EXPECT_EQ(last->overdrawn, (Overdraft{"wallet:pa", 0}));
+    EXPECT_TRUE(store().healthy());
+    EXPECT_EQ(store().balance("wallet:pa"), 0);
+    EXPECT_EQ(store().balance("escrow:m1"), std::nullopt);
+    EXPECT_EQ(store().balance("escrow:m3"), 200);
+    EXPECT_EQ(store().ledger().size(), 3u);
+}
+
+TEST_P(LedgerTest, AFailedTransferThatIsNoOverdraftSaysNone) {
+    // An amount of zero is refused by every store, but overdraws nothing.
+    auto error = commit_and_wait(store(), {transfer("x", "source:start", "wallet:pa", 0)});
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->kind, CommitError::Kind::Conflict);
+    EXPECT_FALSE(error->overdrawn);
+}
+
 TEST_P(LedgerTest, ProgressEntriesAddUpOncePerKey) {
     EXPECT_EQ(store().progress("pa"), Progress{});
     ProgressEntry won{"m1:0:progress", "pa", "m1", "classic", 20, 1, 1, 0, 1000};
@@ -121,8 +143,8 @@ TEST_P(LedgerTest, AFinishedMatchKeepsWhyItMovedNothing) {
     EXPECT_EQ(store().history("pa", std::nullopt, 5).matches.at(0).unmoved, "same_ip");
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, LedgerTest, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Sqlite" : "Memory"; });
+INSTANTIATE_TEST_SUITE_P(Stores, LedgerTest,
+                         ::testing::Values(StoreKind::Memory, StoreKind::Sqlite, StoreKind::Postgres), KindName{});
 
 }  // namespace
 }  // namespace belote::store

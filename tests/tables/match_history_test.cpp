@@ -337,6 +337,7 @@ public:
     std::optional<store::Session> session(const std::string& hash) override { return inner_.session(hash); }
     std::vector<store::OpenTable> open_tables() override { return inner_.open_tables(); }
     std::optional<store::OpenTable> open_table(const std::string& id) override { return inner_.open_table(id); }
+    std::optional<store::TableLease> table_lease(const std::string& id) override { return inner_.table_lease(id); }
     std::optional<store::FinishedMatch> match(const std::string& id) override {
         if (failing) throw store::StoreError("disk I/O error");
         return inner_.match(id);
