@@ -95,6 +95,13 @@ public:
     /// Sends a close frame with `code` and waits for the server's (within the timeout).
     void close(int code = 1000);
 
+    /// Fixes the socket's receive buffer at `bytes` (SO_RCVBUF, which also stops the kernel from
+    /// growing it), so that a client that stops reading holds back the server soon, whatever the
+    /// host's net.ipv4.tcp_rmem allows.
+    void limit_receive_buffer(int bytes) {
+        ws_.next_layer().socket().set_option(boost::asio::socket_base::receive_buffer_size(bytes));
+    }
+
     /// A fresh request id (what send() and request() use).
     RequestId next_id() { return RequestId{next_id_++}; }
 

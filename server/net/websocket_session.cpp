@@ -199,6 +199,7 @@ void WebSocketSession::enqueue(SharedText text) {
     if (waiting >= max_send_queue_ || bytes + text.size() > max_send_queue_bytes_) {
         spdlog::warn("ws #{} {}: send queue full ({} messages, {} bytes), disconnecting", id_, remote_address_, waiting,
                      bytes);
+        ops::metrics().send_queue_overflow();
         return begin_close(close_code::send_queue_full, "send queue full", true);
     }
     queued_bytes_ += text.size();

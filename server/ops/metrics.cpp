@@ -46,6 +46,8 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
         const std::string code(protocol::to_string(static_cast<protocol::ErrorCode>(i)));
         error_counters_.emplace(code, &errors_->Add({{"code", code}}));
     }
+    send_queue_overflows_ = &counter(r, "belote_send_queue_overflows_total",
+                                     "Connections closed (4008) for not reading what was sent to them");
     robot_takeovers_ = &counter(r, "belote_robot_takeovers_total", "Seats a robot took over from a departed player");
     reconnections_ = &counter(r, "belote_reconnections_total", "Sessions resumed with their token");
     action_latency_ =
@@ -61,6 +63,8 @@ Metrics::~Metrics() = default;
 
 void Metrics::connection_opened() { open_connections_->Increment(); }
 void Metrics::connection_closed() { open_connections_->Decrement(); }
+void Metrics::send_queue_overflow() { send_queue_overflows_->Increment(); }
+std::int64_t Metrics::send_queue_overflows() const { return static_cast<std::int64_t>(send_queue_overflows_->Value()); }
 void Metrics::message_received() { messages_received_->Increment(); }
 void Metrics::message_sent() { messages_sent_->Increment(); }
 void Metrics::match_started() { matches_started_->Increment(); }

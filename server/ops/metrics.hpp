@@ -39,6 +39,10 @@ public:
     /// A WebSocket connection opened / closed (gauge belote_open_connections).
     void connection_opened();
     void connection_closed();
+    /// A connection closed with 4008 because it did not read what was sent to it
+    /// (belote_send_queue_overflows_total), and how many so far.
+    void send_queue_overflow();
+    std::int64_t send_queue_overflows() const;
 
     /// One text message received from / queued to a client (belote_messages_{received,sent}_total).
     void message_received();
@@ -76,6 +80,7 @@ private:
     prometheus::Gauge* open_connections_;
     prometheus::Counter* messages_received_;
     prometheus::Counter* messages_sent_;
+    prometheus::Counter* send_queue_overflows_;
     prometheus::Counter* matches_started_;
     prometheus::Counter* matches_finished_;
     prometheus::Counter* matches_cancelled_;

@@ -11,9 +11,11 @@
 #include <algorithm>
 #include <future>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "protocol/decode.hpp"
+#include "server/ops/metrics.hpp"
 #include "tests/server/game_client.hpp"
 
 namespace belote::testing {
@@ -81,14 +83,22 @@ TEST(AbuseTest, ClientThatStopsReadingIsClosedWith4008AndOthersAreNotSlowed) {
     GameServer server(config);
     GameClient helper(server.port());
     helper.hello("Helper");
-    for (int i = 0; i < 50; ++i)  // so each list_tables reply is ~10 KB
+    for (int i = 0; i < 50; ++i)  // so each list_tables reply is ~17 KB
         ASSERT_EQ(code_of(helper.request({{"type", "create_table"}, {"variant", "classic"}})), "<ok>");
 
     GameClient slow(server.port(), 30s);
     slow.hello("Slow");
+    // Its receive buffer stays small whatever the host's net.ipv4.tcp_rmem lets it grow to (32 MB here).
+    slow.typed().limit_receive_buffer(64 * 1024);
     Bystander bystander(server.port());
-    // ~30 MB of replies requested, none read: the kernel buffers fill, then the server's queue.
+    // ~50 MB of replies requested, none read until the server has given up on the connection: the
+    // kernel buffers fill, then the server's queue. (Reading at once could drain the replies as fast
+    // as they come; reading later than the server's close timeout would find the connection gone.)
     for (int i = 0; i < 3000; ++i) slow.send({{"type", "list_tables"}, {"id", i}});
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    while (ops::metrics().send_queue_overflows() == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(10ms);  // polls a condition, bounded by the deadline
+    EXPECT_EQ(ops::metrics().send_queue_overflows(), 1);
     EXPECT_EQ(slow.read_until_closed(), 4008);
 
     EXPECT_LT(bystander.finish(), 2000.0) << "a request of the other table took too long";

@@ -164,8 +164,8 @@ TEST(MetricsTest, EveryDocumentedMetricIsExposed) {
          {"belote_open_connections", "belote_tables{state=\"waiting\"}", "belote_tables{state=\"playing\"}",
           "belote_tables{state=\"finished\"}", "belote_matches_started_total", "belote_matches_finished_total",
           "belote_matches_cancelled_total", "belote_messages_received_total", "belote_messages_sent_total",
-          "belote_robot_takeovers_total", "belote_reconnections_total", "belote_action_latency_seconds_count",
-          "belote_action_latency_seconds_bucket{le=\"0.001\"}"})
+          "belote_send_queue_overflows_total", "belote_robot_takeovers_total", "belote_reconnections_total",
+          "belote_action_latency_seconds_count", "belote_action_latency_seconds_bucket{le=\"0.001\"}"})
         EXPECT_GE(sample(text, name), 0) << name << "\n" << text;
     EXPECT_NE(text.find("# TYPE belote_errors_total counter"), std::string::npos) << text;
     for (const char* code : {"bad_json", "not_your_turn", "shutting_down", "internal"})
