@@ -110,6 +110,18 @@ void pay(const Lineup& lineup, std::int64_t amount, const std::vector<int>& paye
     }
 }
 
+TermsOrRefusal accepted(const MatchTerms& terms) {
+    TermsOrRefusal out;
+    out.terms = terms;
+    return out;
+}
+
+TermsOrRefusal refused(std::string why) {
+    TermsOrRefusal out;
+    out.refusal = std::move(why);
+    return out;
+}
+
 }  // namespace
 
 TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, const std::vector<Standing>& standings) {
@@ -132,15 +144,16 @@ TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, co
     terms.rated = competitive && !terms.same_address && unread.empty();
     for (int s = 0; s < lineup.seats; ++s) terms.rated = terms.rated && terms.counts[s];
     if (!terms.rated) terms.ratings = {};
-    if (!competitive) return {terms, {}};
+    if (!competitive) return accepted(terms);
     if (!unread.empty()) {
         std::string names;
         for (const auto& id : unread) names += (names.empty() ? "" : ", ") + id;
-        return {std::nullopt, "the chips of " + names + " could not be read: try again"};
+        return refused("the chips of " + names + " could not be read: try again");
     }
     // Someone cooling down after abandoning (they sat before it began, or at a practice table made
     // competitive since): no competitive match, whatever the stake.
-    TermsOrRefusal cooling{std::nullopt, {}, TermsRefusal::CoolingDown, std::nullopt};
+    TermsOrRefusal cooling = refused("");
+    cooling.reason = TermsRefusal::CoolingDown;
     for (int s = 0; s < lineup.seats; ++s) {
         if (!lineup.players[s]) continue;
         const Standing& who = *by_id.at(*lineup.players[s]);
@@ -152,7 +165,7 @@ TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, co
     }
     if (cooling.until) return cooling;
     // Also when two players share an address (nothing will move): the stake check is the same.
-    if (stake == 0) return {terms, {}};
+    if (stake == 0) return accepted(terms);
     std::vector<std::string> problems;
     for (int s = 0; s < lineup.seats; ++s) {
         if (!lineup.players[s]) {
@@ -165,10 +178,10 @@ TermsOrRefusal match_terms(bool competitive, int stake, const Lineup& lineup, co
         else if (who.chips < stake)
             problems.push_back(who.name + " has " + std::to_string(who.chips));
     }
-    if (problems.empty()) return {terms, {}};
+    if (problems.empty()) return accepted(terms);
     std::string message = "cannot cover the stake of " + std::to_string(stake) + " chips: ";
     for (std::size_t i = 0; i < problems.size(); ++i) message += (i ? ", " : "") + problems[i];
-    return {std::nullopt, message};
+    return refused(message);
 }
 
 Settlement stake(const Lineup& lineup, const MatchTerms& terms) {
