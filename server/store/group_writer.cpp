@@ -44,22 +44,33 @@ void GroupWriter::flush() {
     drained_.wait(lock, [&] { return done_ >= target; });
 }
 
+void GroupWriter::wait_until_idle() {
+    std::unique_lock lock(mutex_);
+    drained_.wait(lock, [&] { return !idle_work_; });
+}
+
 void GroupWriter::run() {
     for (;;) {
         std::vector<Job> jobs;
+        const bool idle_work = healthy() && target_.idle_work_due();  // a step of it when nothing is queued
         {
             std::unique_lock lock(mutex_);
+            idle_work_ = idle_work;
+            if (!idle_work) drained_.notify_all();
             // While unhealthy, wake up every second to see whether the database is back.
-            if (healthy_)
+            if (healthy_ && !idle_work)
                 wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-            else
+            else if (!healthy_)
                 wake_.wait_for(lock, std::chrono::seconds(1), [&] { return stop_ || !queue_.empty(); });
             if (stop_ && queue_.empty()) return;
             jobs.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
             queue_.clear();
         }
         if (jobs.empty()) {
-            probe();
+            if (idle_work)
+                target_.idle_work_step();
+            else
+                probe();
             continue;
         }
         commit_group(jobs);
@@ -84,6 +95,10 @@ void GroupWriter::commit_group(std::vector<Job>& jobs) {
             commit_one_by_one(jobs, outcomes);  // some batch is refused: each again alone, so only it fails
         else
             fail_from(0, e, outcomes);
+    }
+    {
+        std::lock_guard lock(mutex_);
+        idle_work_ = target_.idle_work_due();  // before anyone hears of what the group changed
     }
     for (std::size_t i = 0; i < jobs.size(); ++i)
         if (jobs[i].done) jobs[i].done(outcomes[i]);

@@ -32,6 +32,10 @@ public:
     virtual std::optional<CommitError> refusal(const StoreError& error) const = 0;
     /// One small write, to see whether the database takes writes again. Throws StoreError.
     virtual void probe() = 0;
+    /// Whether some work of the target's own is due while nothing is queued (SQLite: the sweep of
+    /// closed tables' journals), and one short step of it. Only on the writer thread.
+    virtual bool idle_work_due() const { return false; }
+    virtual void idle_work_step() {}
 };
 
 /// The queue and the thread of group commit over a WriteTarget. Thread-safe.
@@ -52,6 +56,8 @@ public:
     void on_recovered(std::function<void()> f);
     /// Store::flush: waits until everything queued so far is committed or failed.
     void flush();
+    /// Waits until the target's idle work is done (for tests).
+    void wait_until_idle();
     /// Commits what is queued, then ends the thread. Idempotent.
     void stop();
 
@@ -78,6 +84,7 @@ private:
     std::uint64_t queued_ = 0;
     std::uint64_t done_ = 0;
     bool healthy_ = true;
+    bool idle_work_ = true;  ///< target_.idle_work_due(), as the writer last saw it
     bool stop_ = false;
     std::vector<std::function<void()>> on_recovered_;
     std::thread thread_;

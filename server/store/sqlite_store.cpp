@@ -213,121 +213,22 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     while (claimed.step()) epochs_[claimed.text(0)] = static_cast<std::uint64_t>(claimed.integer(1));
     writes_ = std::make_unique<Statements>(writer_db_->handle());
     reader_db_ = std::make_unique<Connection>(path);
-    writer_ = std::thread([this] { run_writer(); });
+    writer_ = std::make_unique<GroupWriter>(static_cast<WriteTarget&>(*this));
 }
 
-SqliteStore::~SqliteStore() {
-    {
-        std::lock_guard lock(mutex_);
-        stop_ = true;
-    }
-    wake_.notify_all();
-    writer_.join();
-}
+SqliteStore::~SqliteStore() { writer_->stop(); }
 
-void SqliteStore::commit(std::vector<Write> writes, Committed done) {
-    {
-        std::lock_guard lock(mutex_);
-        queue_.push_back({std::move(writes), std::move(done)});
-        ++queued_;
-    }
-    wake_.notify_one();
-}
+void SqliteStore::commit(std::vector<Write> writes, Committed done) { writer_->commit(std::move(writes), done); }
 
-bool SqliteStore::healthy() const {
-    std::lock_guard lock(mutex_);
-    return healthy_;
-}
+bool SqliteStore::healthy() const { return writer_->healthy(); }
 
-void SqliteStore::on_recovered(std::function<void()> f) {
-    std::lock_guard lock(mutex_);
-    on_recovered_.push_back(std::move(f));
-}
+void SqliteStore::on_recovered(std::function<void()> f) { writer_->on_recovered(std::move(f)); }
 
-void SqliteStore::flush() {
-    std::unique_lock lock(mutex_);
-    const auto target = queued_;
-    drained_.wait(lock, [&] { return done_ >= target; });
-}
+void SqliteStore::flush() { writer_->flush(); }
 
-void SqliteStore::wait_until_swept() {
-    std::unique_lock lock(mutex_);
-    drained_.wait(lock, [&] { return !sweeping_; });
-}
+void SqliteStore::wait_until_swept() { writer_->wait_until_idle(); }
 
-void SqliteStore::run_writer() {
-    for (;;) {
-        std::vector<Job> jobs;
-        const bool sweep = healthy() && sweep_due();  // a step of it when nothing is queued
-        {
-            std::unique_lock lock(mutex_);
-            sweeping_ = sweep;
-            if (!sweep) drained_.notify_all();
-            // While unhealthy, wake up every second to see whether the disk is back.
-            if (healthy_ && !sweep)
-                wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-            else if (!healthy_)
-                wake_.wait_for(lock, std::chrono::seconds(1), [&] { return stop_ || !queue_.empty(); });
-            if (stop_ && queue_.empty()) return;
-            jobs.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
-            queue_.clear();
-        }
-        if (jobs.empty()) {
-            if (sweep)
-                sweep_step();
-            else
-                probe();
-            continue;
-        }
-        commit_group(jobs);
-        {
-            std::lock_guard lock(mutex_);
-            done_ += jobs.size();
-        }
-        drained_.notify_all();
-    }
-}
-
-void SqliteStore::commit_group(std::vector<Job>& jobs) {
-    std::vector<std::optional<CommitError>> outcomes(jobs.size());
-    const auto failed = [&](std::size_t from, const StoreError& e) {
-        spdlog::error("store: a commit of {} batches failed: {}", jobs.size() - from, e.what());
-        for (auto i = from; i < jobs.size(); ++i) outcomes[i] = CommitError{CommitError::Kind::Storage, e.what()};
-        set_healthy(false);
-    };
-    try {
-        transaction([&] {
-            for (const auto& job : jobs)
-                for (const auto& write : job.writes) apply(write);
-        });
-        set_healthy(true);
-    } catch (const StoreError& e) {
-        if (!refusal_of(e)) {
-            failed(0, e);
-        } else {
-            // Some batch is refused: each batch again in its own transaction, so that only it fails.
-            for (std::size_t i = 0; i < jobs.size(); ++i) try {
-                    transaction([&] {
-                        for (const auto& write : jobs[i].writes) apply(write);
-                    });
-                    set_healthy(true);
-                } catch (const StoreError& refused) {
-                    const auto refused_batch = refusal_of(refused);
-                    if (!refused_batch) {
-                        failed(i, refused);
-                        break;
-                    }
-                    outcomes[i] = *refused_batch;
-                }
-        }
-    }
-    {
-        std::lock_guard lock(mutex_);
-        sweeping_ = sweep_due();  // before anyone hears of a closed table
-    }
-    for (std::size_t i = 0; i < jobs.size(); ++i)
-        if (jobs[i].done) jobs[i].done(outcomes[i]);
-}
+std::optional<CommitError> SqliteStore::refusal(const StoreError& error) const { return refusal_of(error); }
 
 void SqliteStore::transaction(const std::function<void()>& body) {
     auto& w = *writes_;
@@ -527,24 +428,7 @@ void SqliteStore::sweep_step() {
 }
 
 void SqliteStore::probe() {
-    try {
-        transaction([&] { writes_->probe.bind(1, epoch_ms()).run(); });
-        set_healthy(true);
-    } catch (const StoreError& e) {
-        spdlog::debug("store: still failing: {}", e.what());
-    }
-}
-
-void SqliteStore::set_healthy(bool healthy) {
-    std::vector<std::function<void()>> callbacks;
-    {
-        std::lock_guard lock(mutex_);
-        if (healthy_ == healthy) return;
-        healthy_ = healthy;
-        if (healthy) callbacks = on_recovered_;
-    }
-    if (healthy) spdlog::info("store: writing again");
-    for (auto& f : callbacks) f();
+    transaction([&] { writes_->probe.bind(1, epoch_ms()).run(); });
 }
 
 std::optional<Account> SqliteStore::account(const std::string& id) {

@@ -2,16 +2,14 @@
 // The embedded store: one SQLite file in the data directory, in WAL mode, written by one thread
 // that group-commits (docs/operations.md "The store").
 
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
+#include "server/store/group_writer.hpp"
 #include "server/store/store.hpp"
 
 namespace belote::store {
@@ -24,8 +22,8 @@ enum class Durability {
     Full,    ///< WAL + synchronous=FULL: survives a power loss
 };
 
-/// The SQLite store. Thread-safe.
-class SqliteStore final : public Store {
+/// The SQLite store. Thread-safe. Its writer thread is a GroupWriter over its own writer connection.
+class SqliteStore final : public Store, private WriteTarget {
 public:
     /// Opens (creating it when missing) the database at `path`, checks it (quick_check), and
     /// migrates it to the current schema. Throws StoreError with a message for people: the file is
@@ -64,17 +62,16 @@ public:
     static void backup(const std::string& path, const std::string& destination);
 
 private:
-    struct Job {
-        std::vector<Write> writes;
-        Committed done;
-    };
     struct Statements;
 
-    void run_writer();
-    void commit_group(std::vector<Job>& jobs);
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back and rethrows.
-    void transaction(const std::function<void()>& body);
-    void apply(const Write& write);
+    void transaction(const std::function<void()>& body) override;
+    void apply(const Write& write) override;
+    std::optional<CommitError> refusal(const StoreError& error) const override;
+    void probe() override;
+    /// The sweep of closed tables' journal entries, a step at a time while nothing is queued.
+    bool idle_work_due() const override { return sweep_due(); }
+    void idle_work_step() override { sweep_step(); }
     /// The sequence number of `table_id`'s last journal entry (0: none or closed).
     std::int64_t last_seq(const std::string& table_id) const;
     /// The epoch of `table_id` (0: never claimed, or no such open table).
@@ -86,8 +83,6 @@ private:
     void sweep_step();
     /// True while a pass of the sweep is under way or due.
     bool sweep_due() const { return sweep_from_ < sweep_to_ || sweep_again_; }
-    void probe();
-    void set_healthy(bool healthy);
 
     std::unique_ptr<Connection> writer_db_;
     std::unique_ptr<Statements> writes_;
@@ -110,18 +105,7 @@ private:
     bool sweep_again_ = true;
     std::mutex read_mutex_;
     std::unique_ptr<Connection> reader_db_;
-
-    mutable std::mutex mutex_;
-    std::condition_variable wake_;
-    std::condition_variable drained_;
-    std::deque<Job> queue_;
-    std::uint64_t queued_ = 0;
-    std::uint64_t done_ = 0;
-    bool sweeping_ = true;  ///< sweep_due(), as the writer last saw it (for wait_until_swept)
-    bool healthy_ = true;
-    bool stop_ = false;
-    std::vector<std::function<void()>> on_recovered_;
-    std::thread writer_;
+    std::unique_ptr<GroupWriter> writer_;  ///< last: its thread uses the members above
 };
 
 }  // namespace belote::store
