@@ -17,10 +17,6 @@
 namespace belote::store {
 namespace {
 
-JournalEntry entry(const std::string& table, std::uint64_t seq) {
-    return {table, seq, static_cast<std::int64_t>(1000 + seq), R"({"event":"seat_freed","seat":0})"};
-}
-
 TEST(PostgresUrlTest, OnlyPostgresSchemesSelectThePostgresStore) {
     EXPECT_TRUE(is_postgres_url("postgres://db.example.org/belote"));
     EXPECT_TRUE(is_postgres_url("postgresql://u@127.0.0.1:5432/belote"));

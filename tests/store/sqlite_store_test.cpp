@@ -19,14 +19,6 @@ namespace {
 
 using testing::TempDir;
 
-Account registered(const std::string& id, const std::string& username, const std::string& key) {
-    return {id, username, username, key, "$argon2id$v=19$m=65536,t=2,p=1$x$y", 2000};
-}
-
-JournalEntry entry(const std::string& table, std::uint64_t seq) {
-    return {table, seq, static_cast<std::int64_t>(1000 + seq), R"({"event":"seat_freed","seat":0})"};
-}
-
 TEST(SqliteStoreTest, AFileThatIsNotADatabaseIsRefusedWithAClearMessage) {
     TempDir dir("store");
     const auto path = (dir.path() / "belote.db").string();

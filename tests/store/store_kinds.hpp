@@ -1,6 +1,7 @@
 #pragma once
 // The stores the storage interface tests run against: in memory, SQLite and PostgreSQL (the last
-// skipped, with a message, when no test PostgreSQL is set: tests/support/test_postgres.hpp).
+// skipped, with a message, when no test PostgreSQL is set: tests/support/test_postgres.hpp), and the
+// records they write.
 
 #include <gtest/gtest.h>
 
@@ -68,5 +69,19 @@ struct KindName {
 
 /// Commits `writes` and waits for the outcome.
 std::optional<CommitError> commit_and_wait(Store& store, std::vector<Write> writes);
+
+/// The records the store tests write: a guest, a registered player whose username key is `key`
+/// (the look-alike key unset), and a journal entry `seq` of `table`.
+inline Account guest(const std::string& id, const std::string& name) {
+    return {id, name, std::nullopt, std::nullopt, std::nullopt, 1000, std::nullopt};
+}
+
+inline Account registered(const std::string& id, const std::string& username, const std::string& key) {
+    return {id, username, username, key, "$argon2id$v=19$m=65536,t=2,p=1$x$y", 2000, std::nullopt};
+}
+
+inline JournalEntry entry(const std::string& table, std::uint64_t seq) {
+    return {table, seq, static_cast<std::int64_t>(1000 + seq), R"({"event":"seat_freed","seat":0})"};
+}
 
 }  // namespace belote::store

@@ -15,16 +15,6 @@
 namespace belote::store {
 namespace {
 
-Account guest(const std::string& id, const std::string& name) { return {id, name, {}, {}, {}, 1000}; }
-
-Account registered(const std::string& id, const std::string& username, const std::string& key) {
-    return {id, username, username, key, "$argon2id$v=19$m=65536,t=2,p=1$x$y", 2000};
-}
-
-JournalEntry entry(const std::string& table, std::uint64_t seq) {
-    return {table, seq, static_cast<std::int64_t>(1000 + seq), R"({"event":"seat_freed","seat":0})"};
-}
-
 FinishedMatch finished(const std::string& id, const std::string& player, std::int64_t ended) {
     FinishedMatch m;
     m.id = id;
