@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/action_json.hpp"
+#include "protocol/action_writer.hpp"
 #include "protocol/record.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
@@ -335,7 +336,19 @@ std::variant<TableCreation, std::string> creation_from_text(std::string_view tex
 
 std::string stored_record(const GameRecord& record) { return record_json(record).dump(); }
 
-std::string journal_text(const TableEvent& event) { return event_json(event).dump(); }
+std::string journal_text(const TableEvent& event) {
+    // An action is most of a journal: written directly, without a tree (docs/performance.md).
+    if (const auto* taken = std::get_if<ActionTaken>(&event)) {
+        std::string out;
+        JsonWriter w(out);
+        w.begin_object().key("event").value("action_taken").key("seat").value(taken->seat).key("action");
+        write_action(w, taken->action);
+        w.key("source").value(source_name(taken->source)).end_object();
+        w.flush();
+        return out;
+    }
+    return event_json(event).dump();
+}
 
 std::variant<TableEvent, std::string> journal_event_from_text(std::string_view text) {
     return read<TableEvent>(text, [](const json& j) { return event_of(j); });

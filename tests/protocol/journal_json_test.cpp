@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "protocol/journal_json.hpp"
 
 namespace belote::protocol {
@@ -59,6 +61,37 @@ TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
     EXPECT_EQ(journal_text(Seated{1, {"pbea", "Bea"}, SeatStanding{true, 1080, 145}}),
               R"({"event":"seated","player":{"id":"pbea","name":"Bea"},"seat":1,)"
               R"("standing":{"chips":1080,"registered":true,"xp":145}})");
+}
+
+// An action's entry is written directly (not through a JSON tree): every kind of action, as JSON
+// values; and an entry written by the tree (keys in order) before that still reads back.
+TEST(JournalJsonTest, EveryKindOfActionIsWrittenAsItsJson) {
+    const auto kh = parse_card("KH").value();
+    const std::vector<std::pair<Action, nlohmann::json>> cases = {
+        {Action::pass(), {{"type", "pass"}}},
+        {Action::take(), {{"type", "take"}}},
+        {Action::name_suit(Suit::Clubs), {{"type", "name"}, {"suit", "C"}}},
+        {Action::play(kh), {{"type", "play"}, {"card", "KH"}}},
+        {Action::play(kh, BeloteCall::Rebelote), {{"type", "play"}, {"card", "KH"}, {"belote", "rebelote"}}},
+        {Action::declare(CardSet{kh}), {{"type", "declare"}, {"cards", {"KH"}}}},
+        {Action::bid(110, Contract::no_trump()), {{"type", "bid"}, {"value", 110}, {"suit", "SA"}}},
+        {Action::bid(capot_bid_value, Contract::suit(Suit::Hearts)),
+         {{"type", "bid"}, {"value", "capot"}, {"suit", "H"}}},
+        {Action::contre(), {{"type", "contre"}}},
+        {Action::surcontre(), {{"type", "surcontre"}}},
+    };
+    for (const auto& [action, expected] : cases) {
+        const auto text = journal_text(ActionTaken{3, action, ActionSource::Robot});
+        EXPECT_EQ(nlohmann::json::parse(text),
+                  (nlohmann::json{{"event", "action_taken"}, {"seat", 3}, {"action", expected}, {"source", "robot"}}))
+            << text;
+        EXPECT_EQ(round_trip(ActionTaken{3, action, ActionSource::Robot}), text);
+    }
+    const auto old = journal_event_from_text(
+        R"({"action":{"belote":"belote","card":"KH","type":"play"},"event":"action_taken","seat":0,"source":"timeout"})");
+    ASSERT_TRUE(std::holds_alternative<TableEvent>(old));
+    EXPECT_EQ(journal_text(std::get<TableEvent>(old)),
+              journal_text(ActionTaken{0, Action::play(kh, BeloteCall::Belote), ActionSource::Timeout}));
 }
 
 TEST(JournalJsonTest, ACreationReadsBackWithItsRulesAndSettings) {
