@@ -192,3 +192,20 @@ export async function playFirstLegalUntil(page, table, until, { forcedByPage = f
 export const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 /** The bounding box of the element of `locator`. */
 export const boxOf = (locator) => locator.evaluate((e) => { const b = e.getBoundingClientRect(); return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height }; });
+
+/** A browser whose contexts come from `address` (X-Forwarded-For through run.sh's trusted proxy):
+ *  the tables of one test file do not count against the other files' limit per address. */
+export async function launchFrom(address) {
+  const real = await launch();
+  return {
+    newContext: (o = {}) => real.newContext({ ...o, extraHTTPHeaders: { 'X-Forwarded-For': address } }),
+    close: () => real.close(),
+  };
+}
+
+/** True when the element of `locator` lies wholly inside the page's viewport as it is scrolled now. */
+export async function inViewport(page, locator) {
+  const box = await boxOf(locator);
+  const { width, height } = page.viewportSize();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= height && box.right <= width;
+}

@@ -312,6 +312,7 @@ class App {
     }
     if (res === 'applied' && m.table === this.current) {
       this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat), (t) => this.tableView.teamName(s, t));
+      this.announcer.say(this.platform.liveText(m, s));
       this.sounds.onEvent(s, m);
       this.scheduleRender();
     } else if (res === 'applied' && s.seat != null && this.current) {

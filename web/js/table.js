@@ -291,6 +291,8 @@ export class TableView {
     if (s.tableaux) felt.append(renderTableau(s, s.seat != null ? 1 - s.seat : 1)); // a spectator sees seat 0's below
     const melds = renderMelds(s, (st, seat) => this.name(st, seat));
     if (melds) felt.append(melds);
+    const cancel = this.app.platform.cancelPrompt(s);
+    if (cancel) felt.append(cancel);
     return felt;
   }
 

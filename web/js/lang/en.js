@@ -257,6 +257,8 @@ export default {
   'cancel.refuse': 'Refuse',
   'cancel.propose': 'Propose to cancel',
   'cancel.rejected': 'Cancel rejected ({reason})',
+  'cancel.refusedBy': 'Cancel rejected: {name} refused',
+  'cancel.title': 'Proposal to cancel the match',
   'cancel.reason.refused': 'refused',
   'cancel.reason.timeout': 'no answer in time',
   'cancel.reason.match_ended': 'the match ended',

@@ -256,6 +256,8 @@ export default {
   'cancel.refuse': 'Refuser',
   'cancel.propose': 'Proposer d’annuler',
   'cancel.rejected': 'Annulation refusée ({reason})',
+  'cancel.refusedBy': 'Annulation refusée : {name} a refusé',
+  'cancel.title': 'Proposition d’annuler la partie',
   'cancel.reason.refused': 'refus',
   'cancel.reason.timeout': 'pas de réponse à temps',
   'cancel.reason.match_ended': 'la partie est finie',

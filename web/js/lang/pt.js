@@ -256,6 +256,8 @@ export default {
   'cancel.refuse': 'Recusar',
   'cancel.propose': 'Propor cancelar',
   'cancel.rejected': 'Cancelamento recusado ({reason})',
+  'cancel.refusedBy': 'Cancelamento recusado: {name} recusou',
+  'cancel.title': 'Proposta de cancelar a partida',
   'cancel.reason.refused': 'recusado',
   'cancel.reason.timeout': 'sem resposta a tempo',
   'cancel.reason.match_ended': 'a partida terminou',

@@ -1,0 +1,46 @@
+// Browser tests of the fourth pass over the table (see ../README.md): defects a tester still found in
+// the client: a cancel proposal easy to miss, ...
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { byId, send, atATable, inDeal, launchFrom, inViewport, noFlyingTrick, SHOTS } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launchFrom('10.14.4.1'); });
+after(async () => { await browser?.close(); });
+
+const liveLines = (page) => page.locator('[data-testid="live-region"] p').allTextContents();
+
+test('a cancel proposal is on the felt with Accept and Refuse in view at 1366×657 and 390×844, said by the live region; a refusal names who refused', async () => {
+  const { pages: [ana, bia, caio], table } = await atATable(browser, ['Ana', 'Bia', 'Caio'], { target: 1000, viewport: { width: 1366, height: 657 } });
+  await caio.setViewportSize({ width: 390, height: 844 });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  for (const page of [ana, bia, caio]) await inDeal(page);
+  assert.ok((await send(ana, { type: 'propose_cancel', table })).ok);
+
+  for (const [page, shot] of [[bia, 'cancel-proposal-1366x657.png'], [caio, 'cancel-proposal-390x844.png']]) {
+    const prompt = byId(page, 'cancel-prompt');
+    await prompt.waitFor();
+    assert.match(await byId(page, 'cancel-proposal').textContent(), /^Ana proposes to cancel the match \((30|29|28) s\)$/);
+    assert.equal(await prompt.evaluate((e) => !!e.closest('[data-testid="felt"]')), true);
+    for (const button of ['cancel-accept', 'cancel-refuse']) assert.equal(await inViewport(page, byId(page, button)), true, button);
+    assert.equal(await byId(page, 'cancel-accept').textContent(), 'Accept');
+    assert.equal(await byId(page, 'cancel-refuse').textContent(), 'Refuse');
+    await page.locator('[data-testid="live-region"] p', { hasText: 'Ana proposes to cancel the match' }).waitFor({ state: 'attached' });
+    await noFlyingTrick(page);
+    await page.screenshot({ path: path.join(SHOTS, shot) });
+  }
+  // The proposer sees the proposal, without buttons (its vote is yes).
+  assert.match(await byId(ana, 'cancel-proposal').textContent(), /^Ana \(you\) proposes to cancel the match \(\d+ s\)$/);
+  assert.equal(await byId(ana, 'cancel-accept').count(), 0);
+
+  await byId(caio, 'cancel-refuse').click();
+  for (const [page, who] of [[ana, 'Caio'], [bia, 'Caio'], [caio, 'Caio (you)']]) {
+    const said = `Cancel rejected: ${who} refused`;
+    await page.locator('[data-testid="cancel-status"]', { hasText: said }).waitFor({ state: 'attached' });
+    assert.equal(await byId(page, 'cancel-status').textContent(), said);
+    assert.equal(await byId(page, 'cancel-prompt').count(), 0);
+    assert.ok((await liveLines(page)).includes(said), `${who}: ${JSON.stringify(await liveLines(page))}`);
+  }
+  for (const page of [ana, bia, caio]) await page.context().close();
+});
