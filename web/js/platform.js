@@ -86,7 +86,10 @@ export class Platform {
         if (Array.isArray(m.chat)) p.chat = m.chat.slice(-MAX_CHAT).map(chatLine);
         if (m.invite) this.invites.set(m.table, m.invite);
         break;
-      case 'table_options': p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table); break;
+      case 'table_options':
+        p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table);
+        if (m.invite) this.invites.set(m.table, m.invite); // the chief's copy (a new chief has no snapshot saying it)
+        break;
       case 'seat_status': p.presence[m.seat] = m; break;
       case 'stake_check': p.cannotCover = m.cannot_cover || []; break;
       case 'turn': p.deadline = m.deadline ?? null; break;
