@@ -66,3 +66,25 @@ test('a player who becomes chief (the chief stood up) and makes the table privat
   assert.ok(watched.ok, JSON.stringify(watched));
   for (const page of [ana, bia, guest]) await page.context().close();
 });
+
+test('who said ready for the rematch is asked again when the chief changes the options (301 to 1000)', async () => {
+  const { pages: [ana, bia], table } = await atATable(browser, ['Ana', 'Bia'], { target: 301 });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  await inDeal(bia);
+  assert.ok((await send(ana, { type: 'propose_cancel', table })).ok);
+  await byId(bia, 'cancel-accept').click(); // a cancelled match is followed by a rematch like a finished one
+  await byId(bia, 'ready').click();
+  for (const page of [ana, bia]) await byId(page, 'seat-1-ready').waitFor();
+  assert.equal(await byId(ana, 'ready-list').textContent(), 'Ready: Bia');
+
+  await byId(ana, 'options-form').locator('select[name="target"]').selectOption('1000');
+  await byId(ana, 'options-save').click();
+  for (const [page, name] of [[ana, 'Bia'], [bia, 'Bia (you)']]) {
+    await page.locator('[data-testid="table-subtitle"]', { hasText: 'to 1000' }).waitFor();
+    await byId(page, 'seat-1-ready').waitFor({ state: 'detached' });
+    assert.equal(await byId(page, 'ready-list').textContent(), `Not yet: ${name}`);
+  }
+  assert.equal(await byId(bia, 'ready').getAttribute('aria-pressed'), 'false');
+  assert.equal(await byId(bia, 'ready').textContent(), 'I\'m ready for the next match');
+  for (const page of [ana, bia]) await page.context().close();
+});
