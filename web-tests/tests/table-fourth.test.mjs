@@ -88,3 +88,51 @@ test('who said ready for the rematch is asked again when the chief changes the o
   assert.equal(await byId(bia, 'ready').textContent(), 'I\'m ready for the next match');
   for (const page of [ana, bia]) await page.context().close();
 });
+
+const RANKS = { 7: 'Seven', 8: 'Eight', 9: 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
+const SUITS = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
+const focused = (page) => page.evaluate(() => document.activeElement && document.activeElement.dataset.testid);
+
+test('a dimmed card says "not playable" in its name; the deal result takes the focus and Escape or Enter closes it', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { target: 301 });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat && s.legal.length < s.hand.length);
+  const dim = ana.locator('[data-testid="hand"] .card.dim').first();
+  const card = await dim.getAttribute('data-card');
+  assert.equal(await dim.getAttribute('aria-label'), `${RANKS[card[0]]} of ${SUITS[card[1]]}, not playable`);
+  assert.ok((await dim.getAttribute('aria-description')).length > 0);
+  const playable = ana.locator('[data-testid="hand"] .card[data-legal="true"]').first();
+  assert.doesNotMatch(await playable.getAttribute('aria-label'), /not playable/);
+
+  for (const [deal, key] of [[1, 'Escape'], [2, 'Enter']]) {
+    await playFirstLegalUntil(ana, table, new Function('s', `return !!s.dealResult && s.dealResult.deal === ${deal}`));
+    const dialog = ana.locator(`[data-testid="deal-result"][data-deal="${deal}"]`);
+    await dialog.waitFor();
+    assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+    await ana.waitForFunction(() => document.activeElement && document.activeElement.dataset.testid === 'deal-result-close');
+    assert.equal(await focused(ana), 'deal-result-close');
+    await ana.keyboard.press(key);
+    await dialog.waitFor({ state: 'detached' });
+  }
+  await ana.context().close();
+});
+
+test('the confirmation before leaving a match is a labelled modal dialog', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana']);
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  await inDeal(ana);
+  await byId(ana, 'show-login').click();
+  const dialog = byId(ana, 'confirm-leave');
+  await dialog.waitFor();
+  assert.equal(await dialog.getAttribute('role'), 'alertdialog');
+  assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+  const title = await ana.evaluate(() => {
+    const d = document.querySelector('[data-testid="confirm-leave"]');
+    return document.getElementById(d.getAttribute('aria-labelledby')).textContent;
+  });
+  assert.equal(title, 'Leave your seat?');
+  assert.equal(await focused(ana), 'confirm-leave-no');
+  await ana.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await ana.context().close();
+});

@@ -108,6 +108,7 @@ export default {
   // table: seats, head, felt, controls, hand, foot
   'table.name': 'Table {table}',
   'table.seat': 'Seat {seat}',
+  'table.notPlayable': '{card}, not playable',
   'table.you': '{name} (you)',
   'table.teamYou': 'You',
   'table.teamOpponent': 'Opponent',

@@ -107,6 +107,7 @@ export default {
   // table : places, en-tête, tapis, commandes, main, pied
   'table.name': 'Table {table}',
   'table.seat': 'Place {seat}',
+  'table.notPlayable': '{card}, non jouable',
   'table.you': '{name} (vous)',
   'table.teamYou': 'Vous',
   'table.teamOpponent': 'Adversaire',

@@ -107,6 +107,7 @@ export default {
   // mesa: lugares, cabeçalho, pano, comandos, mão, rodapé
   'table.name': 'Mesa {table}',
   'table.seat': 'Lugar {seat}',
+  'table.notPlayable': '{card}, não jogável',
   'table.you': '{name} (você)',
   'table.teamYou': 'Você',
   'table.teamOpponent': 'Adversário',
