@@ -136,3 +136,24 @@ test('the confirmation before leaving a match is a labelled modal dialog', async
   await dialog.waitFor({ state: 'detached' });
   await ana.context().close();
 });
+
+test('options the server refuses say why in French and Portuguese; the number fields have their bounds', async () => {
+  const cases = [
+    ['fr-FR', 'Zoé', 'Ces options de table ne sont pas disponibles. (secondes par coup : 0 pour aucune limite, ou de 5 à 120)'],
+    ['pt-BR', 'Caio', 'Essas opções de mesa não estão disponíveis. (segundos por jogada: 0 para sem limite, ou de 5 a 120)'],
+  ];
+  for (const [locale, name, said] of cases) {
+    const { pages: [page] } = await atATable(browser, [name], { locales: [locale] });
+    const form = byId(page, 'options-form');
+    const seconds = form.locator('input[name="turn_time"]');
+    assert.deepEqual([await seconds.getAttribute('min'), await seconds.getAttribute('max')], ['0', '120']);
+    const stake = form.locator('input[name="stake"]');
+    assert.deepEqual([await stake.getAttribute('min'), await stake.getAttribute('max')], ['0', '1000000']);
+    await seconds.fill('3');
+    await byId(page, 'options-save').click();
+    const error = page.locator('[data-testid="error-message"][data-code="invalid_options"]');
+    await error.waitFor();
+    assert.equal(await error.locator('span').textContent(), said);
+    await page.context().close();
+  }
+});

@@ -424,7 +424,8 @@ test('in Portuguese: robots are "Robô", no English detail after an error, the w
 
   const refused = await send(page, { type: 'set_options', table, options: { turn_time: 3 } });
   assert.equal(refused.error.code, 'invalid_options');
-  assert.equal(await byId(page, 'error-message').locator('span').textContent(), 'Essas opções de mesa não estão disponíveis.');
+  assert.equal(await byId(page, 'error-message').locator('span').textContent(),
+    'Essas opções de mesa não estão disponíveis. (segundos por jogada: 0 para sem limite, ou de 5 a 120)');
 
   assert.equal(await byId(page, 'spectator-count').locator('svg[data-icon="eye"]').count(), 1);
   assert.equal(await byId(page, 'spectator-count').textContent(), '0 espectadores');

@@ -19,6 +19,7 @@ const valueLabel = (v) => (typeof v === 'boolean' ? t(v ? 'ruleValue.true' : 'ru
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 const MAX_CHAT = 100;
+const MAX_STAKE = 1000000; // the server's bound on a stake (docs/protocol.md "Table options")
 const QUICK_PHRASES = ['wellPlayed', 'thanks', 'oops', 'goodGame'];
 
 /** A chat message (the `chat` event, or an entry of a snapshot's `chat`) as the panel keeps it. */
@@ -202,7 +203,7 @@ export class Platform {
       h('label', { text: `${t('options.privateLabel')} ` }, h('input', { name: 'private', type: 'checkbox', checked: draft.private, onchange: (e) => { draft.private = e.target.checked; } })),
       h('label', { text: `${t('options.spectatorsLabel')} ` }, h('input', { name: 'spectators', type: 'checkbox', checked: draft.spectators, onchange: (e) => { draft.spectators = e.target.checked; } })),
       h('label', { text: `${t('options.competitiveLabel')} ` }, h('input', { name: 'competitive', type: 'checkbox', checked: draft.competitive, onchange: (e) => { draft.competitive = e.target.checked; } })),
-      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', value: String(draft.stake), oninput: (e) => { draft.stake = Number(e.target.value); } })),
+      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', max: String(MAX_STAKE), value: String(draft.stake), oninput: (e) => { draft.stake = Number(e.target.value); } })),
       this.renderRules(draft, redraw),
       h('button', { type: 'submit', class: 'btn small', testid: 'options-save', text: t('options.save') }));
     form.addEventListener('submit', async (e) => {
