@@ -157,3 +157,42 @@ test('options the server refuses say why in French and Portuguese; the number fi
     await page.context().close();
   }
 });
+
+test('the lobby: a stake filter, "no table matches" when the filters leave none, and a table between matches with people seated listed as such', async () => {
+  const { pages: [host], table: staked } = await atATable(browser, ['Hugo'], { variant: 'decouverte', options: { stake: 50 } });
+  const r = await send(host, { type: 'create_table', variant: 'decouverte', target: 301 });
+  const rematch = r.reply.table;
+  assert.ok((await send(host, { type: 'add_robot', table: rematch, seat: 1 })).ok);
+  // A second seated table needs a second person: Ivo sits at it, plays, and the match is cancelled.
+  const ivo = await openPage(browser);
+  await signIn(ivo, 'Ivo');
+  assert.ok((await send(ivo, { type: 'sit', table: rematch, seat: 0 })).ok);
+  assert.ok((await send(ivo, { type: 'start', table: rematch })).ok);
+  assert.ok((await send(ivo, { type: 'propose_cancel', table: rematch })).ok); // alone: accepted at once
+  await ivo.waitForFunction((t) => window.__beloteDebug.events('match_cancelled').some((e) => e.table === t), rematch);
+
+  const page = await openPage(browser);
+  await signIn(page, 'Lia');
+  const listed = async (filters) => {
+    await page.locator(`[data-testid="table-list"][data-filters="${filters}"]`).waitFor({ state: 'attached' });
+    return Promise.all([staked, rematch].map((t) => byId(page, `table-${t}`).count()));
+  };
+  await byId(page, 'filter-variant').selectOption('decouverte');
+  assert.deepEqual(await listed('decouverte'), [1, 1]);
+  assert.equal(await byId(page, `state-${rematch}`).textContent(), 'Between matches');
+  await byId(page, 'filter-stake').selectOption('staked');
+  assert.deepEqual(await listed('decouverte staked'), [1, 0]);
+  await byId(page, 'filter-stake').selectOption('none');
+  assert.deepEqual(await listed('decouverte none'), [0, 1]);
+  await byId(page, 'filter-variant').selectOption('three_player');
+  await byId(page, 'filter-stake').selectOption('staked');
+  await page.locator('[data-testid="table-list"][data-filters="three_player staked"]').waitFor({ state: 'attached' });
+  // What an empty list would say (shown when no table is listed: other files' tables may be).
+  await byId(page, 'filter-free').check();
+  await page.locator('[data-testid="table-list"][data-filters="three_player staked free"]').waitFor({ state: 'attached' });
+  assert.equal(await byId(page, 'table-list-empty').textContent(), 'No table matches the filters.');
+  const none = await page.locator('[data-testid="table-list"] li').count() === 0;
+  assert.equal(await byId(page, 'table-list-empty').isVisible(), none);
+  await page.screenshot({ path: path.join(SHOTS, 'lobby-stake-filter.png') });
+  for (const p of [host, ivo, page]) await p.context().close();
+});

@@ -662,6 +662,12 @@ export default {
   // issue 14: lobby filters
   'lobby.filterVariant': 'Variant',
   'lobby.allVariants': 'All variants',
+  'lobby.filterStake': 'Stake',
+  'lobby.anyStake': 'Any stake',
+  'lobby.noStake': 'No stake',
+  'lobby.withStake': 'With a stake',
+  'lobby.noMatch': 'No table matches the filters.',
+  'lobby.betweenMatches': 'Between matches',
   'lobby.filterFree': 'With a free seat',
   'lobby.filterFinished': 'Show finished tables',
 

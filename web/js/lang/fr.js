@@ -662,6 +662,12 @@ export default {
   // issue 14: lobby filters
   'lobby.filterVariant': 'Variante',
   'lobby.allVariants': 'Toutes les variantes',
+  'lobby.filterStake': 'Mise',
+  'lobby.anyStake': 'Toutes les mises',
+  'lobby.noStake': 'Sans mise',
+  'lobby.withStake': 'Avec une mise',
+  'lobby.noMatch': 'Aucune table ne correspond aux filtres.',
+  'lobby.betweenMatches': 'Entre deux parties',
   'lobby.filterFree': 'Avec une place libre',
   'lobby.filterFinished': 'Afficher les tables terminées',
 

@@ -662,6 +662,12 @@ export default {
   // issue 14: lobby filters
   'lobby.filterVariant': 'Variante',
   'lobby.allVariants': 'Todas as variantes',
+  'lobby.filterStake': 'Aposta',
+  'lobby.anyStake': 'Qualquer aposta',
+  'lobby.noStake': 'Sem aposta',
+  'lobby.withStake': 'Com aposta',
+  'lobby.noMatch': 'Nenhuma mesa corresponde aos filtros.',
+  'lobby.betweenMatches': 'Entre partidas',
   'lobby.filterFree': 'Com um lugar livre',
   'lobby.filterFinished': 'Mostrar as mesas terminadas',
 
