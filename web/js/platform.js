@@ -308,10 +308,12 @@ export class Platform {
   renderChat(id, p, s) {
     const log = h('ul', { class: 'chat-log', testid: 'chat-log' });
     for (const c of p.chat) {
-      // A player is named as at the seats: two players of one name are told apart by their seat.
+      // A player is named as at the seats: two players of one name are told apart by their seat, and
+      // one's own lines say "(you)".
       const sitter = c.seat != null && s.seats[c.seat] && s.seats[c.seat].player;
+      const seated = c.role !== 'spectator' && sitter && sitter.name === c.name;
       const name = c.role === 'spectator' ? t('chat.spectator', { name: c.name })
-        : sitter && sitter.name === c.name ? this.app.tableView.plainName(s, c.seat) : c.name;
+        : seated ? (c.seat === s.seat ? this.app.tableView.name(s, c.seat) : this.app.tableView.plainName(s, c.seat)) : c.name;
       // textContent only: chat is untrusted plain text.
       log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), h('span', { text: c.text })));
     }
