@@ -196,3 +196,13 @@ test('the lobby: a stake filter, "no table matches" when the filters leave none,
   await page.screenshot({ path: path.join(SHOTS, 'lobby-stake-filter.png') });
   for (const p of [host, ivo, page]) await p.context().close();
 });
+
+test('"History" and "Leaderboard" stand apart, and so do the chat field and "Send"', async () => {
+  const { pages: [page] } = await atATable(browser, ['Rui']);
+  const gap = async (left, right) => (await boxOf(byId(page, right))).left - (await boxOf(byId(page, left))).right;
+  assert.ok(await gap('chat-input', 'chat-send') >= 6, `chat: ${await gap('chat-input', 'chat-send')}`);
+  await byId(page, 'back-to-lobby').click();
+  await page.locator('#lobby').waitFor({ state: 'visible' });
+  assert.ok(await gap('open-history', 'open-leaderboard') >= 6, `lobby: ${await gap('open-history', 'open-leaderboard')}`);
+  await page.context().close();
+});
