@@ -206,3 +206,19 @@ test('"History" and "Leaderboard" stand apart, and so do the chat field and "Sen
   assert.ok(await gap('open-history', 'open-leaderboard') >= 6, `lobby: ${await gap('open-history', 'open-leaderboard')}`);
   await page.context().close();
 });
+
+/** Whether the page asks before it is left now (its beforeunload handler cancels the event). */
+const asksBeforeLeaving = (page) => page.evaluate(() => {
+  const e = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(e);
+  return e.defaultPrevented;
+});
+
+test('leaving the page on one\'s turn asks first (a robot would play the card); not otherwise', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana']);
+  assert.equal(await asksBeforeLeaving(ana), false); // no match yet
+  await byId(ana, 'start').click();
+  await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat);
+  assert.equal(await asksBeforeLeaving(ana), true);
+  await ana.context().close();
+});
