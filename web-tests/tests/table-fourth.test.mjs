@@ -222,3 +222,21 @@ test('leaving the page on one\'s turn asks first (a robot would play the card); 
   assert.equal(await asksBeforeLeaving(ana), true);
   await ana.context().close();
 });
+
+test('the top seat\'s trick card leaves its card backs in view at 1366×657 and on a 390×844 phone', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { viewport: { width: 1366, height: 657 } });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  // Seat 2 sits at the top: wait for its card in the trick while Ana is still to play.
+  await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat && s.trick.cards.some((c) => c.seat === 2));
+  for (const viewport of [{ width: 1366, height: 657 }, { width: 390, height: 844 }]) {
+    await ana.setViewportSize(viewport);
+    await noFlyingTrick(ana);
+    const card = await boxOf(byId(ana, 'trick-seat-2').locator('.card'));
+    const backs = await boxOf(byId(ana, 'seat-2').locator('.mini-fan'));
+    assert.equal(overlaps(card, backs), false, `${viewport.width}: card ${JSON.stringify(card)} backs ${JSON.stringify(backs)}`);
+  }
+  await ana.screenshot({ path: path.join(SHOTS, 'trick-top-seat-390x844.png') });
+  await ana.setViewportSize({ width: 1366, height: 657 });
+  await ana.screenshot({ path: path.join(SHOTS, 'trick-top-seat-1366x657.png') });
+  await ana.context().close();
+});
