@@ -240,3 +240,22 @@ test('the top seat\'s trick card leaves its card backs in view at 1366×657 and 
   await ana.screenshot({ path: path.join(SHOTS, 'trick-top-seat-1366x657.png') });
   await ana.context().close();
 });
+
+/** True when the element of `locator` shows all its text (no ellipsis, nothing cut). */
+const whole = (locator) => locator.evaluate((e) => e.scrollWidth <= e.clientWidth);
+
+test('a 375 px phone in Portuguese during a deal: the top bar on one row, the table\'s name and one\'s own nameplate whole', async () => {
+  const { pages: [caio], table } = await atATable(browser, ['Caio'], { locales: ['pt-BR'], viewport: { width: 375, height: 667 } });
+  assert.ok((await send(caio, { type: 'start', table })).ok);
+  await playFirstLegalUntil(caio, table, (s) => s.phase === 'play' && s.trump != null);
+  await byId(caio, 'contract').waitFor();
+  const brand = await boxOf(caio.locator('.brand'));
+  const dot = await boxOf(byId(caio, 'conn-status'));
+  assert.ok(Math.abs((dot.top + dot.bottom) / 2 - (brand.top + brand.bottom) / 2) < 12, `top bar: brand ${JSON.stringify(brand)} dot ${JSON.stringify(dot)}`);
+  assert.equal(await whole(caio.locator('.table-title')), true, 'table name cut');
+  assert.equal(await byId(caio, 'seat-0-name').textContent(), 'Caio (você)');
+  assert.equal(await whole(byId(caio, 'seat-0-name')), true, 'own nameplate cut');
+  await noFlyingTrick(caio);
+  await caio.screenshot({ path: path.join(SHOTS, 'phone-375-pt-deal.png') });
+  await caio.context().close();
+});
