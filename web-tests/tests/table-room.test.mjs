@@ -386,8 +386,9 @@ test('the lobby: filters by variant and free seats, finished tables only when as
   const finished = await create('decouverte', 2, true);
   assert.ok((await send(host, { type: 'propose_cancel', table: finished })).ok); // alone: accepted at once
   await host.waitForFunction((t) => window.__beloteDebug.events('match_cancelled').some((e) => e.table === t), finished);
-  // Nobody left seated: finished for good (people seated there wait for a rematch: table-fourth).
+  // Only robots left seated: finished for good (people seated there wait for a rematch: table-fourth).
   assert.ok((await send(host, { type: 'stand', table: finished })).ok);
+  assert.ok((await send(host, { type: 'add_robot', table: finished, seat: 0 })).ok);
 
   const page = await openPage(browser);
   await signIn(page, 'Olhar');
