@@ -141,7 +141,8 @@ export async function showTable(page, table) {
 }
 
 /** `names[i]` sits in seat i (one page each, its locale `locales[i]`), robots in the other seats of a
- *  `variant` table made by the first; every page shows it. Returns { pages, table }. */
+ *  `variant` table made by the first (with the invitation code: `options` may make it private, so
+ *  that it stays out of the lobby's first page); every page shows it. Returns { pages, table }. */
 export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport } = {}) {
   const pages = [];
   for (const [i, name] of names.entries()) {
@@ -153,7 +154,7 @@ export async function atATable(browser, names, { variant = 'classic', target = 3
   if (!r.ok) throw new Error(JSON.stringify(r));
   const table = r.reply.table;
   for (const [i, page] of pages.entries()) {
-    const sat = await send(page, { type: 'sit', table, seat: i });
+    const sat = await send(page, { type: 'sit', table, seat: i, invite: r.reply.invite });
     if (!sat.ok) throw new Error(JSON.stringify(sat));
   }
   const seats = { decouverte: 2, three_player: 3 }[variant] || 4;

@@ -12,10 +12,14 @@ let browser;
 before(async () => { browser = await launchFrom('10.14.4.1'); });
 after(async () => { await browser?.close(); });
 
+/** Most tables here are private: the lobby lists public tables oldest first, 50 to a page, and the
+ *  files after this one look for theirs on the first page. */
+const PRIVATE = { private: true };
+
 const liveLines = (page) => page.locator('[data-testid="live-region"] p').allTextContents();
 
 test('a cancel proposal is on the felt with Accept and Refuse in view at 1366×657 and 390×844, said by the live region; a refusal names who refused', async () => {
-  const { pages: [ana, bia, caio], table } = await atATable(browser, ['Ana', 'Bia', 'Caio'], { target: 1000, viewport: { width: 1366, height: 657 } });
+  const { pages: [ana, bia, caio], table } = await atATable(browser, ['Ana', 'Bia', 'Caio'], { options: PRIVATE, target: 1000, viewport: { width: 1366, height: 657 } });
   await caio.setViewportSize({ width: 390, height: 844 });
   assert.ok((await send(ana, { type: 'start', table })).ok);
   for (const page of [ana, bia, caio]) await inDeal(page);
@@ -68,7 +72,7 @@ test('a player who becomes chief (the chief stood up) and makes the table privat
 });
 
 test('who said ready for the rematch is asked again when the chief changes the options (301 to 1000)', async () => {
-  const { pages: [ana, bia], table } = await atATable(browser, ['Ana', 'Bia'], { target: 301 });
+  const { pages: [ana, bia], table } = await atATable(browser, ['Ana', 'Bia'], { options: PRIVATE, target: 301 });
   assert.ok((await send(ana, { type: 'start', table })).ok);
   await inDeal(bia);
   assert.ok((await send(ana, { type: 'propose_cancel', table })).ok);
@@ -94,7 +98,7 @@ const SUITS = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
 const focused = (page) => page.evaluate(() => document.activeElement && document.activeElement.dataset.testid);
 
 test('a dimmed card says "not playable" in its name; the deal result takes the focus and Escape or Enter closes it', async () => {
-  const { pages: [ana], table } = await atATable(browser, ['Ana'], { target: 301 });
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE, target: 301 });
   assert.ok((await send(ana, { type: 'start', table })).ok);
   await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat && s.legal.length < s.hand.length);
   const dim = ana.locator('[data-testid="hand"] .card.dim').first();
@@ -118,7 +122,7 @@ test('a dimmed card says "not playable" in its name; the deal result takes the f
 });
 
 test('the confirmation before leaving a match is a labelled modal dialog', async () => {
-  const { pages: [ana], table } = await atATable(browser, ['Ana']);
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE });
   assert.ok((await send(ana, { type: 'start', table })).ok);
   await inDeal(ana);
   await byId(ana, 'show-login').click();
@@ -143,7 +147,7 @@ test('options the server refuses say why in French and Portuguese; the number fi
     ['pt-BR', 'Caio', 'Essas opções de mesa não estão disponíveis. (segundos por jogada: 0 para sem limite, ou de 5 a 120)'],
   ];
   for (const [locale, name, said] of cases) {
-    const { pages: [page] } = await atATable(browser, [name], { locales: [locale] });
+    const { pages: [page] } = await atATable(browser, [name], { options: PRIVATE, locales: [locale] });
     const form = byId(page, 'options-form');
     const seconds = form.locator('input[name="turn_time"]');
     assert.deepEqual([await seconds.getAttribute('min'), await seconds.getAttribute('max')], ['0', '120']);
@@ -198,7 +202,7 @@ test('the lobby: a stake filter, "no table matches" when the filters leave none,
 });
 
 test('"History" and "Leaderboard" stand apart, and so do the chat field and "Send"', async () => {
-  const { pages: [page] } = await atATable(browser, ['Rui']);
+  const { pages: [page] } = await atATable(browser, ['Rui'], { options: PRIVATE });
   const gap = async (left, right) => (await boxOf(byId(page, right))).left - (await boxOf(byId(page, left))).right;
   assert.ok(await gap('chat-input', 'chat-send') >= 6, `chat: ${await gap('chat-input', 'chat-send')}`);
   await byId(page, 'back-to-lobby').click();
@@ -215,7 +219,7 @@ const asksBeforeLeaving = (page) => page.evaluate(() => {
 });
 
 test('leaving the page on one\'s turn asks first (a robot would play the card); not otherwise', async () => {
-  const { pages: [ana], table } = await atATable(browser, ['Ana']);
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE });
   assert.equal(await asksBeforeLeaving(ana), false); // no match yet
   await byId(ana, 'start').click();
   await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat);
@@ -224,7 +228,7 @@ test('leaving the page on one\'s turn asks first (a robot would play the card); 
 });
 
 test('the top seat\'s trick card leaves its card backs in view at 1366×657 and on a 390×844 phone', async () => {
-  const { pages: [ana], table } = await atATable(browser, ['Ana'], { viewport: { width: 1366, height: 657 } });
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE, viewport: { width: 1366, height: 657 } });
   assert.ok((await send(ana, { type: 'start', table })).ok);
   // Seat 2 sits at the top: wait for its card in the trick while Ana is still to play.
   await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat && s.trick.cards.some((c) => c.seat === 2));
@@ -245,7 +249,7 @@ test('the top seat\'s trick card leaves its card backs in view at 1366×657 and 
 const whole = (locator) => locator.evaluate((e) => e.scrollWidth <= e.clientWidth);
 
 test('a 375 px phone in Portuguese during a deal: the top bar on one row, the table\'s name and one\'s own nameplate whole', async () => {
-  const { pages: [caio], table } = await atATable(browser, ['Caio'], { locales: ['pt-BR'], viewport: { width: 375, height: 667 } });
+  const { pages: [caio], table } = await atATable(browser, ['Caio'], { options: PRIVATE, locales: ['pt-BR'], viewport: { width: 375, height: 667 } });
   assert.ok((await send(caio, { type: 'start', table })).ok);
   await playFirstLegalUntil(caio, table, (s) => s.phase === 'play' && s.trump != null);
   await byId(caio, 'contract').waitFor();
