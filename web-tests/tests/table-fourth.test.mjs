@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, inViewport, noFlyingTrick, openPage, signIn, playFirstLegalUntil, boxOf, overlaps, SHOTS, BASE_URL } from './helpers.mjs';
+import { byId, send, tableState, atATable, inDeal, launchFrom, inViewport, noFlyingTrick, openPage, signIn, playFirstLegalUntil, boxOf, overlaps, SHOTS, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.4.1'); });
@@ -98,9 +98,11 @@ const SUITS = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
 const focused = (page) => page.evaluate(() => document.activeElement && document.activeElement.dataset.testid);
 
 test('a dimmed card says "not playable" in its name; the deal result takes the focus and Escape or Enter closes it', async () => {
-  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE, target: 301 });
+  // To 1000: two deals more after the one with a dimmed card, whichever it is.
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE, target: 1000 });
   assert.ok((await send(ana, { type: 'start', table })).ok);
   await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.to_act === s.seat && s.legal.length < s.hand.length);
+  const first = (await tableState(ana, table)).deal;
   const dim = ana.locator('[data-testid="hand"] .card.dim').first();
   const card = await dim.getAttribute('data-card');
   assert.equal(await dim.getAttribute('aria-label'), `${RANKS[card[0]]} of ${SUITS[card[1]]}, not playable`);
@@ -108,7 +110,7 @@ test('a dimmed card says "not playable" in its name; the deal result takes the f
   const playable = ana.locator('[data-testid="hand"] .card[data-legal="true"]').first();
   assert.doesNotMatch(await playable.getAttribute('aria-label'), /not playable/);
 
-  for (const [deal, key] of [[1, 'Escape'], [2, 'Enter']]) {
+  for (const [deal, key] of [[first, 'Escape'], [first + 1, 'Enter']]) {
     await playFirstLegalUntil(ana, table, new Function('s', `return !!s.dealResult && s.dealResult.deal === ${deal}`));
     const dialog = ana.locator(`[data-testid="deal-result"][data-deal="${deal}"]`);
     await dialog.waitFor();
