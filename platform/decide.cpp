@@ -105,7 +105,12 @@ struct RequestJudge {
         if (auto problem = validate(next)) return refuse(TableRefusal::InvalidOptions, *problem);
         if (seat_count(next.variant) != s.seat_count())
             return refuse(TableRefusal::InvalidOptions, "the variant must keep the table's number of seats");
-        return Events{OptionsChanged{next, settings}};
+        Events events{OptionsChanged{next, settings}};
+        // Who said ready said it for the match as it was: another match is asked again.
+        if (next != s.options || settings != s.settings)
+            for (int k = 0; k < s.seat_count(); ++k)
+                if (s.seats[k].ready) events.push_back(ReadyChanged{k, false});
+        return events;
     }
     Decision operator()(const RemoveRobot& c) const {
         if (!s.chief() || seat != s.chief())

@@ -23,7 +23,7 @@ struct Apply {
     void notify(Notice notice) const { out.push_back({++s.v, std::move(notice)}); }
     void show_seat(int seat) const { notify(SeatChangedNotice{seat, s.occupant(seat)}); }
     void show_status(int seat) const { notify(seat_status(s, seat)); }
-    void show_options() const { notify(OptionsNotice{s.chief(), s.options, s.settings}); }
+    void show_options() const { notify(OptionsNotice{s.chief(), s.options, s.settings, s.invite}); }
     /// Tells who cannot cover the stake when it is no longer `before` (docs/room.md "Who takes part").
     void show_cover(const std::vector<CannotCover>& before) const {
         auto now_short = s.cannot_cover();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -54,6 +55,7 @@ struct OptionsNotice {
     std::optional<int> chief;
     MatchOptions options;
     TableSettings settings;
+    std::string invite;  ///< the invitation code: in the chief's own copy only (a new chief needs it)
 };
 /// How `seat` is played now.
 struct SeatStatusNotice {

@@ -126,6 +126,13 @@ json notice_json(const platform::Notice& notice, const Observer& observer, std::
                               out["players"] = players_json(n.players);
                               return out;
                           },
+                          [&](const platform::OptionsNotice& n) {
+                              json out = PlatformBody{}(n);
+                              out["table"] = table;
+                              out["v"] = v;
+                              if (n.chief && observer.sees_seat(*n.chief)) out["invite"] = n.invite;
+                              return out;
+                          },
                           [&](const auto& n) {
                               json out = PlatformBody{}(n);
                               out["table"] = table;
@@ -138,6 +145,7 @@ json notice_json(const platform::Notice& notice, const Observer& observer, std::
 
 /// True when seat `seat`'s copy of `notice` differs from the public one.
 bool private_for(const platform::Notice& notice, int seat) {
+    if (const auto* options = std::get_if<platform::OptionsNotice>(&notice)) return options->chief == seat;
     if (const auto* turn = std::get_if<platform::TurnNotice>(&notice))
         return turn->turn.seat == seat && turn->turn.legal.has_value();
     const auto* event = std::get_if<Event>(&notice);

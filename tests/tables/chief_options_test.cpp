@@ -80,13 +80,20 @@ TEST(ChiefOptionsTest, WhenTheChiefStandsUpTheNextSeatedHumanBecomesChief) {
     a.hello("Ana");
     b.hello("Bo");
     c.hello("Cy");
-    std::string t = create_table(a)["table"];
+    json created = create_table(a);
+    std::string t = created["table"];
     ASSERT_EQ(code(sit_at(a, t, 0)), "ok");
     ASSERT_EQ(code(sit_at(c, t, 3)), "ok");  // c sits before b: c is next in line
     ASSERT_EQ(code(sit_at(b, t, 1)), "ok");
     ASSERT_EQ(code(table_request(a, "stand", t)), "ok");
     EXPECT_EQ(event_of(b, "seat_changed", 0)["player"], nullptr);
-    EXPECT_EQ(event_of(b, "table_options")["chief"], 3);
+    json told = event_of(b, "table_options");
+    EXPECT_EQ(told["chief"], 3);
+    EXPECT_FALSE(told.contains("invite")) << told;  // only the chief has the code
+    // The new chief is given the invitation code with the news (its page can show the link).
+    json mine = event_of(c, "table_options");
+    EXPECT_EQ(mine["chief"], 3);
+    EXPECT_EQ(mine["invite"], created["invite"]);
     EXPECT_EQ(code(table_request(b, "set_options", t, {{"options", {{"target", 1000}}}})), "not_chief");
     EXPECT_EQ(code(table_request(c, "set_options", t, {{"options", {{"target", 1000}}}})), "ok");
 }

@@ -122,6 +122,28 @@ TEST(RematchTest, TheChiefMayStartBeforeEveryoneIsReadyAndANewMatchClearsEveryRe
     EXPECT_EQ(snapshot_of_watcher(server.port(), t)["ready"], json::parse("[false,false,false,false]"));
 }
 
+TEST(RematchTest, WhenTheChiefChangesTheOptionsWhoWasReadyIsAskedAgain) {
+    ClockedServer server;
+    GameClient a(server.port()), b(server.port());
+    a.hello("Ana");
+    b.hello("Bo");
+    std::string t = table_of_two(a, b, {{"target", 301}});
+    ASSERT_EQ(code(table_request(a, "start", t)), "ok");
+    play_to_the_end(a, b, t);
+    ASSERT_EQ(code(table_request(b, "ready", t)), "ok");
+    EXPECT_EQ(event_of(a, "ready", 1)["ready"], true);
+    // The same options again: nothing changes, Bo stays ready.
+    ASSERT_EQ(code(table_request(a, "set_options", t, {{"options", {{"target", 301}}}})), "ok");
+    EXPECT_EQ(event_of(b, "table_options")["options"]["target"], 301);
+    EXPECT_EQ(snapshot_of_watcher(server.port(), t)["ready"], json::parse("[false,true,false,false]"));
+    // Another target: Bo said ready for a match to 301, not to 1000.
+    ASSERT_EQ(code(table_request(a, "set_options", t, {{"options", {{"target", 1000}}}})), "ok");
+    EXPECT_EQ(event_of(b, "table_options")["options"]["target"], 1000);
+    json unready = event_of(b, "ready", 1);
+    EXPECT_EQ(unready["ready"], false);
+    EXPECT_EQ(snapshot_of_watcher(server.port(), t)["ready"], json::parse("[false,false,false,false]"));
+}
+
 TEST(ComingBackTest, ANewConnectionGetsTheTablesRecentChatAndTheTricksOfTheDeal) {
     ClockedServer server;
     GameClient a(server.port());

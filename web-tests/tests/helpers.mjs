@@ -141,7 +141,8 @@ export async function showTable(page, table) {
 }
 
 /** `names[i]` sits in seat i (one page each, its locale `locales[i]`), robots in the other seats of a
- *  `variant` table made by the first; every page shows it. Returns { pages, table }. */
+ *  `variant` table made by the first (with the invitation code: `options` may make it private, so
+ *  that it stays out of the lobby's first page); every page shows it. Returns { pages, table }. */
 export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport } = {}) {
   const pages = [];
   for (const [i, name] of names.entries()) {
@@ -153,7 +154,7 @@ export async function atATable(browser, names, { variant = 'classic', target = 3
   if (!r.ok) throw new Error(JSON.stringify(r));
   const table = r.reply.table;
   for (const [i, page] of pages.entries()) {
-    const sat = await send(page, { type: 'sit', table, seat: i });
+    const sat = await send(page, { type: 'sit', table, seat: i, invite: r.reply.invite });
     if (!sat.ok) throw new Error(JSON.stringify(sat));
   }
   const seats = { decouverte: 2, three_player: 3 }[variant] || 4;
@@ -192,3 +193,20 @@ export async function playFirstLegalUntil(page, table, until, { forcedByPage = f
 export const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 /** The bounding box of the element of `locator`. */
 export const boxOf = (locator) => locator.evaluate((e) => { const b = e.getBoundingClientRect(); return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height }; });
+
+/** A browser whose contexts come from `address` (X-Forwarded-For through run.sh's trusted proxy):
+ *  the tables of one test file do not count against the other files' limit per address. */
+export async function launchFrom(address) {
+  const real = await launch();
+  return {
+    newContext: (o = {}) => real.newContext({ ...o, extraHTTPHeaders: { 'X-Forwarded-For': address } }),
+    close: () => real.close(),
+  };
+}
+
+/** True when the element of `locator` lies wholly inside the page's viewport as it is scrolled now. */
+export async function inViewport(page, locator) {
+  const box = await boxOf(locator);
+  const { width, height } = page.viewportSize();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= height && box.right <= width;
+}

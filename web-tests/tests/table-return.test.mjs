@@ -67,7 +67,7 @@ test('players of one name are told apart in the chat and the results; the last m
   await byId(a, 'chat-send').click();
   await b.locator('[data-testid="chat-line"]', { hasText: 'hi from the first Bea' }).waitFor();
   assert.equal(await b.locator('[data-testid="chat-line"]').textContent(), 'Bea (seat 1): hi from the first Bea');
-  assert.equal(await a.locator('[data-testid="chat-line"]').textContent(), 'Bea (seat 1): hi from the first Bea');
+  assert.equal(await a.locator('[data-testid="chat-line"]').textContent(), 'Bea (you): hi from the first Bea'); // her own line
   await byId(a, 'start').click();
   await Promise.all([playFirstLegalToEnd(a, table), playFirstLegalToEnd(b, table)]);
   await byId(a, 'deal-result-close').click();

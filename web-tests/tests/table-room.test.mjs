@@ -386,6 +386,9 @@ test('the lobby: filters by variant and free seats, finished tables only when as
   const finished = await create('decouverte', 2, true);
   assert.ok((await send(host, { type: 'propose_cancel', table: finished })).ok); // alone: accepted at once
   await host.waitForFunction((t) => window.__beloteDebug.events('match_cancelled').some((e) => e.table === t), finished);
+  // Only robots left seated: finished for good (people seated there wait for a rematch: table-fourth).
+  assert.ok((await send(host, { type: 'stand', table: finished })).ok);
+  assert.ok((await send(host, { type: 'add_robot', table: finished, seat: 0 })).ok);
 
   const page = await openPage(browser);
   await signIn(page, 'Olhar');
@@ -424,7 +427,8 @@ test('in Portuguese: robots are "Robô", no English detail after an error, the w
 
   const refused = await send(page, { type: 'set_options', table, options: { turn_time: 3 } });
   assert.equal(refused.error.code, 'invalid_options');
-  assert.equal(await byId(page, 'error-message').locator('span').textContent(), 'Essas opções de mesa não estão disponíveis.');
+  assert.equal(await byId(page, 'error-message').locator('span').textContent(),
+    'Essas opções de mesa não estão disponíveis. (segundos por jogada: 0 para sem limite, ou de 5 a 120)');
 
   assert.equal(await byId(page, 'spectator-count').locator('svg[data-icon="eye"]').count(), 1);
   assert.equal(await byId(page, 'spectator-count').textContent(), '0 espectadores');

@@ -56,10 +56,10 @@ export class Account {
     const playing = [...this.app.tables.values()].find((s) => s.synced && s.seat != null && s.state === 'playing');
     if (!playing) return leave();
     const close = () => dialog.remove();
-    const dialog = h('div', { class: 'overlay', testid: 'confirm-leave-overlay' },
-      h('div', { class: 'modal', role: 'alertdialog', testid: 'confirm-leave', 'aria-label': t('account.leaveTitle') },
-        h('h3', { text: t('account.leaveTitle') }),
-        h('p', { testid: 'confirm-leave-text', text: t('account.leaveText', { table: playing.table }) }),
+    const dialog = h('div', { class: 'overlay', testid: 'confirm-leave-overlay', onkeydown: (e) => { if (e.key === 'Escape') close(); } },
+      h('div', { class: 'modal', role: 'alertdialog', 'aria-modal': 'true', testid: 'confirm-leave', 'aria-labelledby': 'confirm-leave-title', 'aria-describedby': 'confirm-leave-text' },
+        h('h3', { id: 'confirm-leave-title', text: t('account.leaveTitle') }),
+        h('p', { id: 'confirm-leave-text', testid: 'confirm-leave-text', text: t('account.leaveText', { table: playing.table }) }),
         h('div', { class: 'modal-actions' },
           h('button', { type: 'button', class: 'btn', testid: 'confirm-leave-no', text: t('account.leaveNo'), onclick: close }),
           h('button', { type: 'button', class: 'btn primary', testid: 'confirm-leave-yes', text: t('account.leaveYes'), onclick: () => { close(); leave(); } }))));

@@ -15,7 +15,11 @@ export class Announcer {
   /** Says what event `ev` of table state `s` means to the player; `name(seat)` names a seat,
    *  `side(t)` a side (a team, or a player at two or three). */
   onEvent(s, ev, name, side = (t) => String(t + 1)) {
-    const text = this.textOf(s, ev, name, side);
+    this.say(this.textOf(s, ev, name, side));
+  }
+
+  /** Says `text` (nothing when it is empty), keeping the last few lines in the region. */
+  say(text) {
     if (!text) return;
     const line = document.createElement('p');
     line.textContent = text;

@@ -110,9 +110,29 @@ function translated(prefix, keys) {
   return Object.freeze(out);
 }
 
+/** The server's reasons for refusing table options that the options form can provoke (its English
+ *  text, docs/protocol.md "Table options"), with the key that says them in the page's language; a
+ *  reason's numbers are the range allowed ({min}, {max}). */
+const OPTION_DETAILS = [
+  [/^turn_time must be 0 \(off\) or (\d+)\.\.(\d+) seconds$/, 'detail.turnTime'],
+  [/^field 'stake' must be within (\d+)\.\.(\d+)$/, 'detail.stake'],
+  [/^target must be 301, 501 or 1000$/, 'detail.target'],
+];
+
+/** The server's reason `message` for invalid_options in the page's language, or null when the page
+ *  does not know it. */
+export function optionDetail(message) {
+  for (const [pattern, key] of OPTION_DETAILS) {
+    const m = pattern.exec(message || '');
+    if (m) return t(key, { min: m[1], max: m[2] });
+  }
+  return null;
+}
+
 /** Plain words for an error code of docs/protocol.md; the server's message (English) is added as a
- *  detail on an English page where it names the offending field, or when the code is unknown to
- *  this page. A rate_limited error with `retry_after` (seconds) says when to try again. */
+ *  detail: translated when the page knows it (optionDetail), as it is on an English page where it
+ *  names the offending field, or when the code is unknown to this page. A rate_limited error with
+ *  `retry_after` (seconds) says when to try again. */
 export function errorText(code, message, { retry_after: retryAfter, until } = {}) {
   if (code === 'rate_limited' && retryAfter) return t('error.retryAfter', { seconds: retryAfter });
   if (code === 'cooling_down' && until) {
@@ -123,6 +143,8 @@ export function errorText(code, message, { retry_after: retryAfter, until } = {}
   }
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
+  const translated = code === 'invalid_options' ? optionDetail(message) : null;
+  if (translated) return t('error.withDetail', { text: base, detail: translated });
   const detailed = !known || code === 'cannot_stake' || (pageLanguage() === 'en' && (code === 'bad_message' || code === 'invalid_options'));
   if (message && detailed) return t('error.withDetail', { text: base, detail: message });
   return base;

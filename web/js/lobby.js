@@ -6,6 +6,9 @@ import { playerName } from './table.js';
 
 const REFRESH_MS = 5000;
 
+/** True when people sit at the finished table `t`: they wait for the next match (the rematch). */
+const rematching = (t) => t.state === 'finished' && (t.seats || []).some((x) => x.player && !x.player.robot);
+
 export class Lobby {
   constructor(app) {
     this.app = app;
@@ -68,12 +71,22 @@ export class Lobby {
   /** The filters as one string, on the list once it shows their result (`data-filters`). */
   filterKey() {
     const f = this.filters;
-    return `${f.variant.value || 'all'}${f.free.checked ? ' free' : ''}${f.finished.checked ? ' finished' : ''}`;
+    return `${f.variant.value || 'all'}${f.stake.value ? ` ${f.stake.value}` : ''}${f.free.checked ? ' free' : ''}${f.finished.checked ? ' finished' : ''}`;
   }
 
-  /** Finished tables are listed only when asked for (they stay until they close). */
+  /** True when a filter narrows the list (its emptiness is then the filters', not the lobby's). */
+  filtering() {
+    const f = this.filters;
+    return !!(f.variant.value || f.stake.value || f.free.checked);
+  }
+
+  /** The filters the page applies itself: the stake (none or some), and finished tables listed only
+   *  when asked for (they stay until they close), unless people sit there for a rematch. */
   shows(t) {
-    return t.state !== 'finished' || this.filters.finished.checked || this.app.isSeatedAt(t.table);
+    const stake = (t.options && t.options.stake) || 0;
+    const wanted = this.filters.stake.value;
+    if ((wanted === 'none' && stake > 0) || (wanted === 'staked' && stake === 0)) return false;
+    return t.state !== 'finished' || this.filters.finished.checked || this.app.isSeatedAt(t.table) || rematching(t);
   }
 
   /** What the one button of a listed table does: return to one's seat, join a free seat, watch
@@ -95,6 +108,7 @@ export class Lobby {
     this.list.replaceChildren();
     this.list.dataset.filters = this.shownFilters;
     this.empty.hidden = this.tables.length > 0;
+    this.empty.textContent = translate(this.filtering() ? 'lobby.noMatch' : 'lobby.empty');
     this.more.hidden = !this.next;
     for (const t of this.tables) {
       const li = document.createElement('li');
@@ -113,8 +127,9 @@ export class Lobby {
           `${o.stake ? ` · ${translate('lobby.stake', { stake: o.stake })}` : ''}${o.spectators ? '' : ` · ${translate('lobby.noSpectators')}`}${t.chief ? ` · ★ ${t.chief}` : ''}`;
       }
       const badge = document.createElement('span');
-      badge.className = `state-badge ${t.state}`;
-      badge.textContent = STATE_LABEL[t.state] || t.state;
+      badge.className = `state-badge ${rematching(t) ? 'rematch' : t.state}`;
+      badge.dataset.testid = `state-${t.table}`;
+      badge.textContent = rematching(t) ? translate('lobby.betweenMatches') : STATE_LABEL[t.state] || t.state;
       title.append(name, meta, badge);
 
       const seats = document.createElement('div');

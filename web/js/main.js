@@ -89,6 +89,18 @@ class App {
     // A network that goes away says so at once (a socket may stay "open" on a dead network).
     window.addEventListener('offline', () => { if (this.hadSession) this.conn.reconnect(); });
     setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    // Leaving the page on one's turn lets a robot play for the seat (docs/protocol.md "Presence, robots and time"):
+    // the browser asks first.
+    window.addEventListener('beforeunload', (e) => {
+      if (!this.myTurnSomewhere()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    });
+  }
+
+  /** True when it is the player's turn at a table where it sits (a match in play). */
+  myTurnSomewhere() {
+    return [...this.tables.values()].some((s) => s.synced && s.seat != null && s.state === 'playing' && s.to_act === s.seat && s.legal.length > 0);
   }
 
   /** A connection that has been quiet for a while is asked something small: on a network that went
@@ -312,6 +324,7 @@ class App {
     }
     if (res === 'applied' && m.table === this.current) {
       this.announcer.onEvent(s, m, (seat) => this.tableView.name(s, seat), (t) => this.tableView.teamName(s, t));
+      this.announcer.say(this.platform.liveText(m, s));
       this.sounds.onEvent(s, m);
       this.scheduleRender();
     } else if (res === 'applied' && s.seat != null && this.current) {

@@ -19,10 +19,27 @@ const valueLabel = (v) => (typeof v === 'boolean' ? t(v ? 'ruleValue.true' : 'ru
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 const MAX_CHAT = 100;
+const MAX_STAKE = 1000000; // the server's bound on a stake (docs/protocol.md "Table options")
 const QUICK_PHRASES = ['wellPlayed', 'thanks', 'oops', 'goodGame'];
 
 /** A chat message (the `chat` event, or an entry of a snapshot's `chat`) as the panel keeps it. */
 const chatLine = (m) => ({ name: m.from.name, role: m.from.role, seat: m.from.seat ?? null, text: m.text });
+
+/** Who refused the cancel proposal `cancel` that ended for `reason`: the server's cancel_vote with
+ *  accept false comes just before cancel_rejected (docs/protocol.md "Friendly cancel"). */
+function refuserOf(cancel, reason) {
+  if (reason !== 'refused' || !cancel) return null;
+  const seat = Object.keys(cancel.votes).find((k) => cancel.votes[k] === false);
+  return seat != null ? Number(seat) : null;
+}
+
+/** How a cancel proposal ended (`end`: { reason, seat }), in words: who refused, the deadline, the
+ *  match's end, or the match cancelled; `name(seat)` names a seat. */
+function cancelEndText(end, name) {
+  if (end.reason === 'cancelled') return t('cancel.cancelled');
+  if (end.reason === 'refused' && end.seat != null) return t('cancel.refusedBy', { name: name(end.seat) });
+  return t('cancel.rejected', { reason: hasText(`cancel.reason.${end.reason}`) ? t(`cancel.reason.${end.reason}`) : end.reason });
+}
 
 /** Reads an invitation from the page address: `#/join/<table>/<code>` or `?table=<t>&invite=<code>`. */
 export function inviteFromLocation(loc = location) {
@@ -51,7 +68,7 @@ export class Platform {
 
   state(id) {
     if (!this.tables.has(id)) {
-      this.tables.set(id, { chief: null, options: null, presence: [], deadline: null, cancel: null, cancelStatus: '',
+      this.tables.set(id, { chief: null, options: null, presence: [], deadline: null, cancel: null, cancelEnd: null,
         spectators: 0, chat: [], seat: null, phase: null, fill: null, cannotCover: [] });
     }
     return this.tables.get(id);
@@ -70,7 +87,10 @@ export class Platform {
         if (Array.isArray(m.chat)) p.chat = m.chat.slice(-MAX_CHAT).map(chatLine);
         if (m.invite) this.invites.set(m.table, m.invite);
         break;
-      case 'table_options': p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table); break;
+      case 'table_options':
+        p.chief = m.chief; p.options = m.options; this.drafts.delete(m.table);
+        if (m.invite) this.invites.set(m.table, m.invite); // the chief's copy (a new chief has no snapshot saying it)
+        break;
       case 'seat_status': p.presence[m.seat] = m; break;
       case 'stake_check': p.cannotCover = m.cannot_cover || []; break;
       case 'turn': p.deadline = m.deadline ?? null; break;
@@ -83,12 +103,12 @@ export class Platform {
       case 'robot_fill': p.fill = m.deadline ?? null; break;
       case 'cancel_proposed':
         p.cancel = { by: m.by, deadline: m.deadline, votes: Object.fromEntries(m.voters.map((s) => [s, s === m.by ? true : null])) };
-        p.cancelStatus = '';
+        p.cancelEnd = null;
         break;
       case 'cancel_vote': if (p.cancel) p.cancel.votes[m.seat] = m.accept; break;
-      case 'cancel_rejected': p.cancel = null; p.cancelStatus = t('cancel.rejected', { reason: hasText(`cancel.reason.${m.reason}`) ? t(`cancel.reason.${m.reason}`) : m.reason }); break;
-      case 'match_cancelled': p.cancel = null; p.cancelStatus = t('cancel.cancelled'); p.deadline = null; break;
-      case 'match_started': p.cancelStatus = ''; p.fill = null; break;
+      case 'cancel_rejected': p.cancelEnd = { reason: m.reason, seat: refuserOf(p.cancel, m.reason) }; p.cancel = null; break;
+      case 'match_cancelled': p.cancel = null; p.cancelEnd = { reason: 'cancelled', seat: null }; p.deadline = null; break;
+      case 'match_started': p.cancelEnd = null; p.fill = null; break;
       case 'match_ended': p.deadline = null; break;
       default: break;
     }
@@ -183,7 +203,7 @@ export class Platform {
       h('label', { text: `${t('options.privateLabel')} ` }, h('input', { name: 'private', type: 'checkbox', checked: draft.private, onchange: (e) => { draft.private = e.target.checked; } })),
       h('label', { text: `${t('options.spectatorsLabel')} ` }, h('input', { name: 'spectators', type: 'checkbox', checked: draft.spectators, onchange: (e) => { draft.spectators = e.target.checked; } })),
       h('label', { text: `${t('options.competitiveLabel')} ` }, h('input', { name: 'competitive', type: 'checkbox', checked: draft.competitive, onchange: (e) => { draft.competitive = e.target.checked; } })),
-      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', value: String(draft.stake), oninput: (e) => { draft.stake = Number(e.target.value); } })),
+      h('label', { text: `${t('options.stakeLabel')} ` }, h('input', { name: 'stake', type: 'number', min: '0', max: String(MAX_STAKE), value: String(draft.stake), oninput: (e) => { draft.stake = Number(e.target.value); } })),
       this.renderRules(draft, redraw),
       h('button', { type: 'submit', class: 'btn small', testid: 'options-save', text: t('options.save') }));
     form.addEventListener('submit', async (e) => {
@@ -244,33 +264,56 @@ export class Platform {
     return details;
   }
 
+  /** The panel's part of the cancel vote: "Propose to cancel" while none is open, and how the last
+   *  proposal ended. The open proposal itself is on the felt (cancelPrompt). */
   renderCancel(id, p, s, names, playing) {
     const box = h('div', { class: 'cancel', testid: 'cancel' });
-    if (p.cancel) {
-      const left = secondsLeft(p.cancel.deadline);
-      box.append(h('div', { testid: 'cancel-proposal', text: t('cancel.proposal', { name: names(p.cancel.by), seconds: left }) }));
-      const mine = s.seat != null ? p.cancel.votes[s.seat] : undefined;
-      if (mine === null) {
-        box.append(h('button', { type: 'button', class: 'btn small primary', testid: 'cancel-accept', text: t('cancel.accept'),
-          onclick: () => this.send({ type: 'vote_cancel', table: id, accept: true }) }),
-        h('button', { type: 'button', class: 'btn small', testid: 'cancel-refuse', text: t('cancel.refuse'),
-          onclick: () => this.send({ type: 'vote_cancel', table: id, accept: false }) }));
-      }
-    } else if (playing && s.seat != null) {
+    if (!p.cancel && playing && s.seat != null) {
       box.append(h('button', { type: 'button', class: 'btn small', testid: 'propose-cancel', text: t('cancel.propose'),
         onclick: () => this.send({ type: 'propose_cancel', table: id }) }));
     }
-    if (p.cancelStatus) box.append(h('div', { testid: 'cancel-status', text: p.cancelStatus }));
+    if (p.cancelEnd) box.append(h('div', { testid: 'cancel-status', text: cancelEndText(p.cancelEnd, names) }));
     return box;
+  }
+
+  /** The open cancel proposal of the table of state `s`, for the felt where the players look (the
+   *  panel is below the fold on a laptop and a phone): who proposes, the seconds left, and Accept and
+   *  Refuse for a seat that has not answered yet; null when no proposal is open. */
+  cancelPrompt(s) {
+    const p = this.state(s.table);
+    if (!p.cancel || s.state !== 'playing') return null;
+    const text = t('cancel.proposal', { name: this.app.tableView.name(s, p.cancel.by), seconds: secondsLeft(p.cancel.deadline) });
+    const mine = s.seat != null ? p.cancel.votes[s.seat] : undefined;
+    const box = h('div', { class: `cancel-prompt ${mine === null ? 'asking' : ''}`, testid: 'cancel-prompt', role: 'group', 'aria-label': t('cancel.title') },
+      h('div', { testid: 'cancel-proposal', text }));
+    if (mine === null) {
+      const vote = (accept) => this.send({ type: 'vote_cancel', table: s.table, accept });
+      box.append(h('div', { class: 'cancel-actions' },
+        h('button', { type: 'button', class: 'btn small primary', testid: 'cancel-accept', text: t('cancel.accept'), onclick: () => vote(true) }),
+        h('button', { type: 'button', class: 'btn small', testid: 'cancel-refuse', text: t('cancel.refuse'), onclick: () => vote(false) })));
+    }
+    return box;
+  }
+
+  /** What the live region says of platform event `m` at the table of state `s` (the cancel vote:
+   *  a proposal, and how it ended), or null. */
+  liveText(m, s) {
+    const p = this.state(m.table);
+    const name = (seat) => this.app.tableView.name(s, seat);
+    if (m.type === 'cancel_proposed') return t('cancel.proposal', { name: name(m.by), seconds: secondsLeft(m.deadline) });
+    if ((m.type === 'cancel_rejected' || m.type === 'match_cancelled') && p.cancelEnd) return cancelEndText(p.cancelEnd, name);
+    return null;
   }
 
   renderChat(id, p, s) {
     const log = h('ul', { class: 'chat-log', testid: 'chat-log' });
     for (const c of p.chat) {
-      // A player is named as at the seats: two players of one name are told apart by their seat.
+      // A player is named as at the seats: two players of one name are told apart by their seat, and
+      // one's own lines say "(you)".
       const sitter = c.seat != null && s.seats[c.seat] && s.seats[c.seat].player;
+      const seated = c.role !== 'spectator' && sitter && sitter.name === c.name;
       const name = c.role === 'spectator' ? t('chat.spectator', { name: c.name })
-        : sitter && sitter.name === c.name ? this.app.tableView.plainName(s, c.seat) : c.name;
+        : seated ? (c.seat === s.seat ? this.app.tableView.name(s, c.seat) : this.app.tableView.plainName(s, c.seat)) : c.name;
       // textContent only: chat is untrusted plain text.
       log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), h('span', { text: c.text })));
     }

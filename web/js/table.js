@@ -30,6 +30,20 @@ function namesBySeat(players) {
   });
 }
 
+/** A modal dialog just shown (a deal or match result) takes the focus, on its main button, so that
+ *  a keyboard or screen reader user is in it at once. */
+function focusDialog(node) {
+  const button = node.querySelector('[aria-modal="true"] .btn.primary');
+  if (button) button.focus({ preventScroll: true });
+}
+
+/** Escape, or Enter outside a button (which Enter presses itself), closes a dialog with `close`. */
+function closeOnKeys(e, close) {
+  if (e.key !== 'Escape' && !(e.key === 'Enter' && !(e.target instanceof HTMLButtonElement))) return;
+  e.preventDefault();
+  close();
+}
+
 /** The levels `add_robot` accepts, weakest first (docs/protocol.md). */
 const ROBOT_LEVELS = ['easy', 'medium', 'hard', 'expert'];
 
@@ -225,17 +239,21 @@ export class TableView {
    *  last time keeps its element (update refreshes what changes in it, such as a countdown). */
   syncOverlays(items) {
     const host = this.overlayHost;
+    const built = [];
     const nodes = items.map((item) => {
       const kept = item.key != null ? this.overlayNodes.get(item.key) : null;
       if (kept) {
         if (item.update) item.update(kept);
         return kept;
       }
-      return item.build();
+      const node = item.build();
+      built.push(node);
+      return node;
     });
     for (const child of [...host.children]) if (!nodes.includes(child)) child.remove();
     nodes.forEach((node, i) => { if (host.children[i] !== node) host.insertBefore(node, host.children[i] || null); });
     this.overlayNodes = new Map(items.map((item, i) => [item.key, nodes[i]]).filter(([key]) => key != null));
+    for (const node of built) focusDialog(node);
   }
 
   /** With the setting on (prefs.js autoPlay), the only card the player may play is played by
@@ -291,6 +309,8 @@ export class TableView {
     if (s.tableaux) felt.append(renderTableau(s, s.seat != null ? 1 - s.seat : 1)); // a spectator sees seat 0's below
     const melds = renderMelds(s, (st, seat) => this.name(st, seat));
     if (melds) felt.append(melds);
+    const cancel = this.app.platform.cancelPrompt(s);
+    if (cancel) felt.append(cancel);
     return felt;
   }
 
@@ -619,6 +639,7 @@ export class TableView {
         if (!ok) {
           e.classList.add('dim');
           e.title = whyNotPlayable(s, c, [...legal]);
+          e.setAttribute('aria-label', translate('table.notPlayable', { card: e.getAttribute('aria-label') }));
           e.setAttribute('aria-description', e.title);
         }
         e.disabled = !ok || busy;
@@ -728,8 +749,9 @@ export class TableView {
     if (sc.escrow_added) notes.push(translate('result.escrowAdded', { points: sc.escrow_added }));
     if (sc.escrow) notes.push(translate('result.escrowPending', { points: sc.escrow }));
 
-    return h('div', { class: 'overlay' },
-      h('div', { class: 'modal deal-result', testid: 'deal-result', 'data-deal': dr.deal, role: 'dialog', 'aria-label': translate('result.dealTitle', { deal: dr.deal }) },
+    const close = () => { this.dismissedDeal.set(s.table, dr.deal); this.app.scheduleRender(); };
+    return h('div', { class: 'overlay', onkeydown: (e) => closeOnKeys(e, close) },
+      h('div', { class: 'modal deal-result', testid: 'deal-result', 'data-deal': dr.deal, role: 'dialog', 'aria-modal': 'true', 'aria-label': translate('result.dealTitle', { deal: dr.deal }) },
         h('h3', { text: translate('result.dealTitle', { deal: dr.deal }) }),
         h('p', { class: `headline outcome-${sc.outcome}`, testid: 'deal-outcome', text: headline }),
         table,
@@ -737,7 +759,7 @@ export class TableView {
         this.renderResultTimer(s),
         h('div', { class: 'modal-actions' },
           h('button', { type: 'button', class: 'btn primary', testid: 'deal-result-close', text: translate(s.matchResult ? 'result.seeMatch' : 'result.continue'),
-            onclick: () => { this.dismissedDeal.set(s.table, dr.deal); this.app.scheduleRender(); } }))));
+            onclick: close }))));
   }
 
   /** The next deal's clock runs behind the deal result: say so when it is the player's turn. */
@@ -757,7 +779,7 @@ export class TableView {
     const dismiss = () => { this.dismissedMatch.add(s.table); this.app.scheduleRender(); };
     const canRematch = played && s.seats[s.seat] && s.seats[s.seat].player;
     return h('div', { class: 'overlay' },
-      h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-label': translate('result.matchTitle') },
+      h('div', { class: `modal match-result ${won ? 'won' : ''}`, testid: 'match-result', role: 'dialog', 'aria-modal': 'true', 'aria-label': translate('result.matchTitle') },
         h('h3', { text: title }),
         h('p', { class: 'final-score', testid: 'final-score', text: seatCount(s) === 3
           ? this.sideOrder(s).map((t) => `${names[t]} ${m.totals[t] ?? 0}`).join(' · ')
