@@ -49,7 +49,8 @@ bool owned_by(store::Store& store, const std::string& table, const std::string& 
 
 TEST(OwnershipServerTest, AStaleOwnerGivesTheTableUpAndItsClientGoesOnAtTheNewOwner) {
     auto store = std::make_shared<store::MemoryStore>();
-    const double claims = metric("belote_table_claims_total"), lost = metric("belote_leases_lost_total");
+    const double claims = metric("belote_table_claims_total"), lost = metric("belote_leases_lost_total"),
+                 owned = metric("belote_tables_owned");
     ClockedServer a(node_config("a"), store);
     ClockedServer b(node_config("b"), store);
 
@@ -89,6 +90,7 @@ TEST(OwnershipServerTest, AStaleOwnerGivesTheTableUpAndItsClientGoesOnAtTheNewOw
 
     EXPECT_EQ(metric("belote_table_claims_total") - claims, 2);  // a's creation, b's takeover
     EXPECT_EQ(metric("belote_leases_lost_total") - lost, 1);
+    EXPECT_EQ(metric("belote_tables_owned") - owned, 1);  // b's; a's is no longer counted
 }
 
 }  // namespace
