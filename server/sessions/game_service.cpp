@@ -108,6 +108,12 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config, Ser
 }
 
 GameService::~GameService() {
+    // The process ends (not killed): the other nodes may take this node's tables at once.
+    try {
+        tables_.release_all();
+    } catch (const std::exception& e) {
+        spdlog::error("the tables could not be released: {}", e.what());
+    }
     ops::metrics().remove_table_source(metrics_source_);
     ops::lifecycle().set_storage_check(nullptr);
 }

@@ -202,6 +202,35 @@ std::size_t TableDirectory::adopt_orphans() {
     return count;
 }
 
+std::size_t TableDirectory::release_all() {
+    stop_ownership();
+    if (!services_.ownership) return 0;
+    std::vector<std::shared_ptr<TableActor>> owned;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, listed] : tables_)
+            if (listed.table->epoch()) owned.push_back(listed.table);
+    }
+    std::vector<std::future<std::optional<store::CommitError>>> outcomes;
+    for (const auto& table : owned) {
+        auto done = std::make_shared<std::promise<std::optional<store::CommitError>>>();
+        outcomes.push_back(done->get_future());
+        services_.store->commit({store::ReleaseTable{table->id(), services_.ownership->node, table->epoch()}},
+                                [done](const std::optional<store::CommitError>& error) { done->set_value(error); });
+    }
+    std::size_t released = 0;
+    for (std::size_t i = 0; i < owned.size(); ++i) {
+        if (auto error = outcomes[i].get()) {
+            spdlog::info("table {}: not released: {}", owned[i]->id(), error->message);
+            continue;
+        }
+        ops::metrics().table_released(false);
+        ++released;
+    }
+    if (released) spdlog::info("{} tables released to the other nodes", released);
+    return released;
+}
+
 void TableDirectory::stop_ownership() {
     {
         std::lock_guard lock(keeper_mutex_);

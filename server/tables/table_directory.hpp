@@ -51,8 +51,14 @@ public:
     /// Without ownership, does nothing. Throws store::StoreError when the store cannot be read.
     std::size_t keep_ownership();
 
-    /// Stops the ownership keeper's thread (shutdown); the leases are left to run out.
+    /// Stops the ownership keeper's thread; the leases are left to run out.
     void stop_ownership();
+
+    /// The end of the process (GameService's destructor: a graceful shutdown, not kill -9): stops the
+    /// keeper, then releases (ReleaseTable) every table this node
+    /// owns, so that another node may claim it at once rather than when its lease ends. Waits for
+    /// the releases to be stored; returns how many were. Without ownership, does nothing.
+    std::size_t release_all();
 
     /// The tables brought back by recover() where `player_id` sat or watched.
     std::vector<std::string> recovered_tables_of(const std::string& player_id) const;

@@ -26,12 +26,12 @@ std::string code(const json& reply) { return reply.value("type", "") == "error" 
 constexpr int lease_ms = 2000;
 constexpr int renew_ms = 300;
 
-/// The arguments of one node.
-std::vector<std::string> node_args(const std::string& url, const std::string& node) {
+/// The arguments of one node, with leases of `lease` ms.
+std::vector<std::string> node_args(const std::string& url, const std::string& node, int lease = lease_ms) {
     return {"--store",          url,
             "--robot-delay-ms", "0",
             "--node-id",        node,
-            "--lease-ms",       std::to_string(lease_ms),
+            "--lease-ms",       std::to_string(lease),
             "--lease-renew-ms", std::to_string(renew_ms)};
 }
 
@@ -197,6 +197,42 @@ TEST(FailoverTest, APausedNodePastItsLeaseGivesTheTableUpWhenItWakesAndTheClient
     EXPECT_GT(last, seen);
     EXPECT_NE(a.output().find("table " + table + ": not served by this node any more"), std::string::npos)
         << a.output();
+}
+
+TEST(FailoverTest, AGracefulStopReleasesTheTablesAndAnotherNodeTakesThemAtOnce) {
+    const auto server_url = test_postgres_url();
+    if (!server_url) GTEST_SKIP() << no_test_postgres;
+    PostgresSchema schema(*server_url);
+    TempDir data_a("node-a"), data_b("node-b");
+    // Leases of a minute: b can take the table within the test only if a released it.
+    ServerProcess a(data_a.path(), node_args(schema.url(), "a", 60'000));
+    ServerProcess b(data_b.path(), node_args(schema.url(), "b", 60'000));
+    store::PostgresStore store(schema.url());
+
+    std::string token, table;
+    std::uint64_t last = 0;
+    json turn;
+    {
+        GameClient on_a(a.port());
+        token = on_a.hello("Ana")["token"];
+        std::tie(table, turn) = play_on(on_a, 1, last);
+        ASSERT_FALSE(turn.is_null());
+        EXPECT_EQ(a.terminate(), 0) << a.output();
+    }
+    EXPECT_NE(a.output().find("1 tables released to the other nodes"), std::string::npos) << a.output();
+    ASSERT_TRUE(wait_owner(store, table, "b", std::chrono::seconds(10))) << b.output();
+    EXPECT_EQ(store.table_lease(table)->epoch, 2u);
+
+    GameClient on_b(b.port());
+    json hello = on_b.request(
+        {{"type", "hello"}, {"protocol", 1}, {"nickname", "Ana"}, {"token", token}, {"resume", {{table, last}}}});
+    ASSERT_EQ(code(hello), "ok") << hello.dump() << b.output();
+    json act = turn["legal"][0];
+    act["table"] = table;
+    ASSERT_EQ(code(on_b.request(act)), "ok") << b.output();
+    const std::uint64_t seen = last;
+    follow(on_b, table, last);
+    EXPECT_GT(last, seen);
 }
 
 }  // namespace
