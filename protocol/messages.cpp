@@ -423,4 +423,8 @@ std::string refusal_text(const RequestId& id, const platform::Refused& refused) 
     return to_text(reply);
 }
 
+std::string table_moved_text(std::string_view table) {
+    return to_text(json{{"type", "table_moved"}, {"table", table}});
+}
+
 }  // namespace belote::protocol

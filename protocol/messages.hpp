@@ -76,5 +76,9 @@ std::string error_text(const RequestId& id, ErrorCode code, std::string_view mes
 /// A table's refusal: {"type":"error","id","code","message"}, with "until" (epoch ms) when it says
 /// when the refusal ends (cooling_down).
 std::string refusal_text(const RequestId& id, const platform::Refused& refused);
+/// The notice that this server stopped serving `table` because another node owns it now
+/// (docs/protocol.md "table_moved"): {"type":"table_moved","table"}. Nothing more of that table
+/// comes on this connection.
+std::string table_moved_text(std::string_view table);
 
 }  // namespace belote::protocol

@@ -133,6 +133,42 @@ void add_account_options(CLI::App& app, Config& c) {
         ->transform(web_origin);
 }
 
+/// Nodes sharing a PostgreSQL store (docs/operations.md "Table ownership").
+void add_node_options(CLI::App& app, Config& c) {
+    app.add_option("--node-id", c.node_id,
+                   "This node's id in the directory of tables (letters, digits, '-', '_', '.'; default: the one kept "
+                   "in <data-dir>/node-id, else a random id drawn at start-up, kept there and logged)")
+        ->envname("BELOTE_NODE_ID")
+        ->check([](const std::string& v) -> std::string {
+            if (v.empty() || v.size() > 64) return "a node id has 1 to 64 characters";
+            for (char ch : v)
+                if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_' && ch != '.')
+                    return "a node id holds letters, digits, '-', '_' and '.' only: " + v;
+            return {};
+        });
+    app.add_option("--advertise-url", c.advertise_url,
+                   "The URL this node is reached at by clients and other nodes (ws://host:port or wss://...)")
+        ->envname("BELOTE_ADVERTISE_URL")
+        ->check([](const std::string& v) -> std::string {
+            if (v.starts_with("ws://") || v.starts_with("wss://") || v.starts_with("http://") ||
+                v.starts_with("https://"))
+                return {};
+            return "not a ws://, wss://, http:// or https:// URL: " + v;
+        });
+    app.add_option("--lease-ms", c.lease_ms,
+                   "PostgreSQL store: milliseconds a claim or a renewal holds a table; a node that stops renewing "
+                   "loses its tables to another node this long after its last renewal")
+        ->envname("BELOTE_LEASE_MS")
+        ->capture_default_str()
+        ->check(CLI::Range(500u, 600'000u));
+    app.add_option("--lease-renew-ms", c.lease_renew_ms,
+                   "PostgreSQL store: milliseconds between two renewals of this node's leases, and between two "
+                   "looks for tables whose lease ended (less than --lease-ms)")
+        ->envname("BELOTE_LEASE_RENEW_MS")
+        ->capture_default_str()
+        ->check(CLI::Range(100u, 600'000u));
+}
+
 }  // namespace
 
 ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -260,10 +296,17 @@ ConfigParse parse_config(int argc, const char* const* argv, std::ostream& out, s
         ->capture_default_str()
         ->check(CLI::Range(0u, 1'000'000u));
 
+    add_node_options(app, c);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return {std::nullopt, app.exit(e, out, err)};
+    }
+    if (c.lease_renew_ms >= c.lease_ms) {
+        err << "--lease-renew-ms (" << c.lease_renew_ms << ") must be less than --lease-ms (" << c.lease_ms
+            << "): a lease would end before its renewal\n";
+        return {std::nullopt, static_cast<int>(CLI::ExitCodes::ValidationError)};
     }
     return {std::move(c), 0};
 }

@@ -72,6 +72,15 @@ struct Config {
     /// --trusted-proxy, BELOTE_TRUSTED_PROXY: reverse proxies (IP addresses) whose X-Forwarded-For
     /// names the client's address (docs/operations.md "Behind a reverse proxy")
     std::vector<std::string> trusted_proxies;
+    // Nodes (docs/operations.md "Table ownership"); ownership is used only on a PostgreSQL store:
+    /// --node-id, BELOTE_NODE_ID: this process's name in the directory of tables; empty: the one kept
+    /// in <data-dir>/node-id, else a random id drawn at start-up and kept there (logged)
+    std::string node_id;
+    /// --advertise-url, BELOTE_ADVERTISE_URL: the address other nodes and clients reach this node at
+    /// ("wss://node1.example.org"), logged and kept for routing; empty: none
+    std::string advertise_url;
+    unsigned lease_ms = 10'000;       ///< --lease-ms, BELOTE_LEASE_MS: how long a claim or renewal holds a table
+    unsigned lease_renew_ms = 3'000;  ///< --lease-renew-ms, BELOTE_LEASE_RENEW_MS: renewal and orphan scan period
 };
 
 /// Result of parse_config: a config to run with, or the process exit code to return.

@@ -50,6 +50,16 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                                      "Connections closed (4008) for not reading what was sent to them");
     robot_takeovers_ = &counter(r, "belote_robot_takeovers_total", "Seats a robot took over from a departed player");
     reconnections_ = &counter(r, "belote_reconnections_total", "Sessions resumed with their token");
+    tables_owned_ = &prometheus::BuildGauge()
+                         .Name("belote_tables_owned")
+                         .Help("Tables this node holds the lease of (PostgreSQL store)")
+                         .Register(r)
+                         .Add({});
+    lease_renewals_ = &counter(r, "belote_lease_renewals_total", "Table leases this node renewed");
+    leases_lost_ = &counter(r, "belote_leases_lost_total",
+                            "Tables this node stopped serving because another node claimed them or a renewal failed");
+    table_claims_ = &counter(r, "belote_table_claims_total",
+                             "Tables this node claimed (created, brought back at start-up, or taken over)");
     action_latency_ =
         &prometheus::BuildHistogram()
              .Name("belote_action_latency_seconds")
@@ -72,6 +82,15 @@ void Metrics::match_finished() { matches_finished_->Increment(); }
 void Metrics::match_cancelled() { matches_cancelled_->Increment(); }
 void Metrics::robot_takeover() { robot_takeovers_->Increment(); }
 void Metrics::reconnection() { reconnections_->Increment(); }
+void Metrics::table_claimed() {
+    table_claims_->Increment();
+    tables_owned_->Increment();
+}
+void Metrics::lease_renewed() { lease_renewals_->Increment(); }
+void Metrics::table_released(bool lost) {
+    tables_owned_->Decrement();
+    if (lost) leases_lost_->Increment();
+}
 
 void Metrics::error(std::string_view code) {
     prometheus::Counter* c = nullptr;

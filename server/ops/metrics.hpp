@@ -61,6 +61,14 @@ public:
     void robot_takeover();
     void reconnection();
 
+    /// Table ownership (docs/operations.md "Table ownership"): a table claimed by this node
+    /// (belote_table_claims_total, and one more in gauge belote_tables_owned); a lease renewed
+    /// (belote_lease_renewals_total); a table no longer owned (one less owned), `lost` when it was
+    /// taken from this node rather than closed (belote_leases_lost_total).
+    void table_claimed();
+    void lease_renewed();
+    void table_released(bool lost);
+
     /// Time from receiving an accepted action to queueing its events
     /// (histogram belote_action_latency_seconds).
     void observe_action_latency(std::chrono::steady_clock::duration elapsed);
@@ -86,6 +94,10 @@ private:
     prometheus::Counter* matches_cancelled_;
     prometheus::Counter* robot_takeovers_;
     prometheus::Counter* reconnections_;
+    prometheus::Gauge* tables_owned_;
+    prometheus::Counter* lease_renewals_;
+    prometheus::Counter* leases_lost_;
+    prometheus::Counter* table_claims_;
     prometheus::Histogram* action_latency_;
     prometheus::Family<prometheus::Counter>* errors_;
     std::array<prometheus::Gauge*, 3> tables_{};

@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include <fstream>
+
 #include "ai/robot_settings.hpp"
 #include "protocol/close_codes.hpp"
 #include "protocol/messages.hpp"
@@ -14,6 +16,7 @@
 #include "server/sessions/match_history.hpp"
 #include "server/sessions/session.hpp"
 #include "server/store/open_store.hpp"
+#include "server/store/postgres_url.hpp"
 
 namespace belote {
 
@@ -29,6 +32,20 @@ using protocol::ErrorCode;
 
 namespace {
 
+/// This node's id (docs/operations.md "Table ownership"): --node-id, else the one kept in
+/// <data-dir>/node-id, else a random one, kept there so that the node restarted takes its tables
+/// back at once. Throws store::StoreError when the file cannot be written.
+std::string node_id(const Config& config, tables::RandomSource& random) {
+    if (!config.node_id.empty()) return config.node_id;
+    const auto path = config.data_dir + "/node-id";
+    std::string id;
+    if (std::ifstream in(path); in && std::getline(in, id) && !id.empty()) return id;
+    id = random.id('n');
+    std::ofstream out(path, std::ios::trunc);
+    if (!(out << id << '\n') || !out.flush()) throw store::StoreError("cannot write the node id to " + path);
+    return id;
+}
+
 tables::TableServices table_services(boost::asio::io_context& ioc, const Config& config, const ServiceParts& parts) {
     tables::TableServices services;
     services.ioc = &ioc;
@@ -39,6 +56,14 @@ tables::TableServices table_services(boost::asio::io_context& ioc, const Config&
     services.robot_delay = std::chrono::milliseconds(config.robot_delay_ms);
     services.idle_grace = std::chrono::seconds(config.idle_table_s);
     services.max_replay = std::max<std::size_t>(1, config.max_send_queue / 4);
+    if (store::is_postgres_url(config.store)) {
+        services.ownership =
+            tables::Ownership{node_id(config, *parts.random), std::chrono::milliseconds(config.lease_ms),
+                              std::chrono::milliseconds(config.lease_renew_ms)};
+        spdlog::info("node {} (advertised at {}): owns its tables by leases of {} ms renewed every {} ms",
+                     services.ownership->node, config.advertise_url.empty() ? "no URL" : config.advertise_url,
+                     config.lease_ms, config.lease_renew_ms);
+    }
     return services;
 }
 
@@ -83,11 +108,18 @@ GameService::GameService(boost::asio::io_context& ioc, const Config& config, Ser
 }
 
 GameService::~GameService() {
+    // The process ends (not killed): the other nodes may take this node's tables at once.
+    try {
+        tables_.release_all();
+    } catch (const std::exception& e) {
+        spdlog::error("the tables could not be released: {}", e.what());
+    }
     ops::metrics().remove_table_source(metrics_source_);
     ops::lifecycle().set_storage_check(nullptr);
 }
 
 void GameService::stop_workers() {
+    tables_.stop_ownership();
     accounts_->stop();
     parts_.robots->stop();
     parts_.store->flush();

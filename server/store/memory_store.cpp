@@ -234,6 +234,20 @@ std::optional<TableLease> MemoryStore::table_lease(const std::string& id) {
     return it->second;
 }
 
+std::vector<LeasedTable> MemoryStore::expired_leases(std::int64_t now_ms, std::size_t limit) {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<std::int64_t, LeasedTable>> found;  // by creation time
+    for (const auto& [id, lease] : leases_)
+        if (lease.until_ms <= now_ms) found.push_back({tables_.at(id).table.created_ms, {id, lease}});
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<LeasedTable> out;
+    for (auto& f : found) {
+        if (out.size() == limit) break;
+        out.push_back(std::move(f.second));
+    }
+    return out;
+}
+
 std::optional<FinishedMatch> MemoryStore::match(const std::string& id) {
     std::lock_guard lock(mutex_);
     for (const auto& [n, m] : matches_)

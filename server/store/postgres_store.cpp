@@ -43,6 +43,9 @@ const PgQuery one_open_table{"one_open_table",
                              "journal j ON j.table_id = t.id WHERE t.id = $1 AND t.closed = 0 ORDER BY j.seq"};
 const PgQuery lease_by_id{"lease_by_id",
                           "SELECT owner, lease_until_ms, epoch FROM tables WHERE id = $1 AND closed = 0"};
+const PgQuery expired_leases_at{"expired_leases_at",
+                                "SELECT id, owner, lease_until_ms, epoch FROM tables WHERE closed = 0 AND "
+                                "lease_until_ms <= $1 ORDER BY created_ms, id COLLATE \"C\" LIMIT $2"};
 const PgQuery match_by_id{"match_by_id",
                           "SELECT id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, "
                           "private_table, unmoved, record FROM matches WHERE id = $1"};
@@ -202,6 +205,17 @@ std::optional<TableLease> PostgresStore::table_lease(const std::string& id) {
         const auto r = db.run(lease_by_id, {id});
         if (!r.rows()) return std::nullopt;
         return TableLease{r.text(0, 0), r.integer(0, 1), static_cast<std::uint64_t>(r.integer(0, 2))};
+    });
+}
+
+std::vector<LeasedTable> PostgresStore::expired_leases(std::int64_t now_ms, std::size_t limit) {
+    return readers_->use([&](PgConnection& db) {
+        const auto r = db.run(expired_leases_at, {now_ms, static_cast<std::int64_t>(limit)});
+        std::vector<LeasedTable> out;
+        for (int row = 0; row < r.rows(); ++row)
+            out.push_back(
+                {r.text(row, 0), {r.text(row, 1), r.integer(row, 2), static_cast<std::uint64_t>(r.integer(row, 3))}});
+        return out;
     });
 }
 

@@ -90,7 +90,7 @@ const PgQuery lease_of{"lease_of", "SELECT owner, lease_until_ms, epoch FROM tab
 // say why.
 const PgQuery claim_lease{"claim_lease",
                           "UPDATE tables SET owner = $2, lease_until_ms = $5, epoch = epoch + 1 WHERE id = $1 AND "
-                          "closed = 0 AND epoch = $3 AND lease_until_ms <= $4"};
+                          "closed = 0 AND epoch = $3 AND (lease_until_ms <= $4 OR owner = $2)"};
 const PgQuery renew_lease{"renew_lease",
                           "UPDATE tables SET lease_until_ms = $4 WHERE id = $1 AND closed = 0 AND owner = $2 AND "
                           "epoch = $3"};

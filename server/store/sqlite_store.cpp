@@ -174,7 +174,7 @@ struct SqliteStore::Statements {
           // rules say why (from lease_of).
           claim_lease(db,
                       "UPDATE tables SET owner = ?2, lease_until_ms = ?5, epoch = epoch + 1 WHERE id = ?1 AND closed "
-                      "= 0 AND epoch = ?3 AND lease_until_ms <= ?4"),
+                      "= 0 AND epoch = ?3 AND (lease_until_ms <= ?4 OR owner = ?2)"),
           renew_lease(
               db, "UPDATE tables SET lease_until_ms = ?4 WHERE id = ?1 AND closed = 0 AND owner = ?2 AND epoch = ?3"),
           release_lease(db,
@@ -507,6 +507,17 @@ std::optional<TableLease> SqliteStore::table_lease(const std::string& id) {
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
     return TableLease{s.text(0), s.integer(1), static_cast<std::uint64_t>(s.integer(2))};
+}
+
+std::vector<LeasedTable> SqliteStore::expired_leases(std::int64_t now_ms, std::size_t limit) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                "SELECT id, owner, lease_until_ms, epoch FROM tables WHERE closed = 0 AND lease_until_ms <= ? ORDER BY "
+                "created_ms, id LIMIT ?");
+    s.bind(1, now_ms).bind(2, static_cast<std::int64_t>(limit));
+    std::vector<LeasedTable> out;
+    while (s.step()) out.push_back({s.text(0), {s.text(1), s.integer(2), static_cast<std::uint64_t>(s.integer(3))}});
+    return out;
 }
 
 std::optional<FinishedMatch> SqliteStore::match(const std::string& id) {

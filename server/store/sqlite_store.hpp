@@ -41,6 +41,7 @@ public:
     std::vector<OpenTable> open_tables() override;
     std::optional<OpenTable> open_table(const std::string& id) override;
     std::optional<TableLease> table_lease(const std::string& id) override;
+    std::vector<LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
     std::optional<std::int64_t> balance(const std::string& account) override;

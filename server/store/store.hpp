@@ -68,6 +68,13 @@ struct TableLease {
     bool operator==(const TableLease&) const = default;
 };
 
+/// An open table's id and its directory entry (the failover scan: Store::expired_leases).
+struct LeasedTable {
+    std::string table_id;
+    TableLease lease;
+    bool operator==(const LeasedTable&) const = default;
+};
+
 /// A table to bring back at start-up: its creation and every change since, in order.
 struct OpenTable {
     TableRecord table;
@@ -175,9 +182,11 @@ struct AppendJournal {
     std::uint64_t epoch = 0;
 };
 /// Takes an open table for `node` until `until_ms` when its epoch is still `seen_epoch` (as the
-/// claimer last read it) and nobody holds it at `now_ms` (never claimed, released, or the lease
-/// ended): the epoch becomes seen_epoch + 1. Refused with StaleEpoch when the epoch moved on,
-/// LeaseHeld while the lease runs, Conflict when there is no such open table.
+/// claimer last read it) and nobody else holds it at `now_ms` (never claimed, released, the lease
+/// ended, or `node` itself holds it: a node restarted with its id takes its tables back at once):
+/// the epoch becomes seen_epoch + 1, so the writes of an earlier claim are refused from then on.
+/// Refused with StaleEpoch when the epoch moved on, LeaseHeld while another node's lease runs,
+/// Conflict when there is no such open table.
 struct ClaimTable {
     std::string table_id;
     std::string node;
@@ -285,6 +294,10 @@ public:
     /// The directory entry of the open table `id` (who owns it, until when, its epoch); none when
     /// there is no such open table.
     virtual std::optional<TableLease> table_lease(const std::string& id) = 0;
+    /// The open tables nobody holds at `now_ms` (epoch ms): never claimed, released, or whose lease
+    /// ended (until_ms <= now_ms), oldest first (by creation, then id), at most `limit`. What a node
+    /// looks for to take over the tables of a node that died (docs/operations.md "Table ownership").
+    virtual std::vector<LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) = 0;
     virtual std::optional<FinishedMatch> match(const std::string& id) = 0;
     /// The matches `account_id` played, newest first, at most `limit`, from `cursor` (a `next` of
     /// an earlier page; none: the newest).

@@ -14,7 +14,7 @@ Refusal stale(const std::string& table_id, std::uint64_t epoch, std::uint64_t wr
 std::optional<Refusal> refuse_claim(const std::optional<TableLease>& current, const ClaimTable& claim) {
     if (!current) return Refusal{CommitError::Kind::Conflict, "no open table " + claim.table_id + " to claim"};
     if (current->epoch != claim.seen_epoch) return stale(claim.table_id, current->epoch, claim.seen_epoch);
-    if (current->until_ms > claim.now_ms)
+    if (current->until_ms > claim.now_ms && current->owner != claim.node)
         return Refusal{CommitError::Kind::LeaseHeld, "table " + claim.table_id + " is held by " + current->owner +
                                                          " until " + std::to_string(current->until_ms)};
     return std::nullopt;

@@ -28,8 +28,8 @@ private:
 };
 
 /// Why `claim` may not take a table whose lease is `current` (none: no such open table): Conflict
-/// (no table), StaleEpoch (its epoch is not claim.seen_epoch), LeaseHeld (the lease runs at
-/// claim.now_ms). None when it may.
+/// (no table), StaleEpoch (its epoch is not claim.seen_epoch), LeaseHeld (the lease of another node
+/// runs at claim.now_ms; the holder itself, restarted, may claim again). None when it may.
 std::optional<Refusal> refuse_claim(const std::optional<TableLease>& current, const ClaimTable& claim);
 
 /// The lease a successful `claim` leaves.

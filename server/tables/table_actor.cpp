@@ -42,13 +42,14 @@ bool changes_entry(const platform::TableEvent& event) {
 
 }  // namespace
 
-TableActor::TableActor(TableServices services, platform::TableState initial)
-    : TableActor(std::move(services), std::move(initial), TableHistory(initial.policy.history_capacity), 0) {}
+TableActor::TableActor(TableServices services, platform::TableState initial, std::uint64_t epoch)
+    : TableActor(std::move(services), std::move(initial), TableHistory(initial.policy.history_capacity), 0, epoch) {}
 
 TableActor::TableActor(TableServices services, platform::TableState recovered, TableHistory history,
-                       std::uint64_t journal_seq)
+                       std::uint64_t journal_seq, std::uint64_t epoch)
     : services_(std::move(services)),
       id_(recovered.id),
+      epoch_(epoch),
       strand_(boost::asio::make_strand(*services_.ioc)),
       state_(std::move(recovered)),
       history_(std::move(history)),
@@ -150,6 +151,12 @@ void TableActor::execute(const platform::Command& command, const Origin& origin)
     if (from)
         if (const auto* query = std::get_if<platform::GetRecord>(&from->request))
             return answer_query(from->from, *query, origin);
+    if (lost_) {
+        if (origin.reply)
+            send_reply(*origin.reply, protocol::error_text(origin.reply->id, ErrorCode::StorageUnavailable,
+                                                           "this table is served by another server now: reconnect"));
+        return;
+    }
     if (broken_ || !services_.store->healthy()) {
         // Nothing may change that could not be stored: a person hears why, the machinery waits.
         held_ = true;
@@ -355,6 +362,7 @@ void TableActor::run_parked() {
 }
 
 void TableActor::settle() {
+    if (lost_) return seal();
     if (!held_) {
         schedule_timers();
         schedule_robot();
@@ -449,7 +457,8 @@ void TableActor::check_idle() {
     idle_timer_ = services_.clock->schedule(services_.idle_grace, [weak = weak_from_this()] {
         if (auto self = weak.lock())
             self->post([self] {
-                if (!self->idle_armed_ || !self->recipients_.empty() || self->state_.match_running()) return;
+                if (self->lost_ || !self->idle_armed_ || !self->recipients_.empty() || self->state_.match_running())
+                    return;
                 spdlog::info("table {}: closed after {} s with nobody at it", self->id_,
                              std::chrono::duration_cast<std::chrono::seconds>(self->services_.idle_grace).count());
                 self->close_in_store();
@@ -483,7 +492,7 @@ void TableActor::send_reply(const ReplyTo& reply, std::string_view text) {
 }
 
 void TableActor::journal(const platform::TableEvent& event, std::int64_t now) {
-    writes_.push_back(store::AppendJournal{{id_, ++journal_seq_, now, protocol::journal_text(event)}});
+    writes_.push_back(store::AppendJournal{{id_, ++journal_seq_, now, protocol::journal_text(event)}, epoch_});
     // The stakes go to the escrow in the same batch as the match's first journal entry.
     if (std::holds_alternative<platform::MatchBegun>(event)) post_settlement(now);
 }
@@ -616,7 +625,10 @@ void TableActor::undo_start(const store::CommitError& error) {
 }
 
 void TableActor::committed(std::uint64_t serial, const std::optional<store::CommitError>& error) {
-    if (serial <= undone_through_) return;  // dropped with a start that was undone
+    if (serial <= undone_through_ || lost_) return;  // dropped with a start that was undone, or not ours
+    if (error &&
+        (error->kind == store::CommitError::Kind::StaleEpoch || error->kind == store::CommitError::Kind::LeaseHeld))
+        return give_up(error->message);
     if (checkpoint_ && checkpoint_->serial == serial) {
         if (error && error->kind == store::CommitError::Kind::Conflict) return undo_start(*error);
         checkpoint_.reset();
@@ -702,6 +714,41 @@ void TableActor::rebuild(std::optional<store::OpenTable> stored) {
         disarm_timers();
         settle();
     });
+}
+
+void TableActor::leased_until(std::int64_t until_ms) {
+    auto known = lease_until_.load();
+    while (known < until_ms && !lease_until_.compare_exchange_weak(known, until_ms)) {}
+}
+
+void TableActor::lose(std::string why) {
+    post([this, why = std::move(why)] { give_up(why); });
+}
+
+void TableActor::give_up(const std::string& why) {
+    if (lost_) return;
+    lost_ = true;
+    spdlog::warn("table {}: not served by this node any more (epoch {}): {}", id_, epoch_, why);
+    // What waited for a write that will never be stored is not heard, as after a failed commit.
+    for (auto& batch : outbox_)
+        for (auto& o : batch.out)
+            if (o.reply)
+                o.reply->send(protocol::error_text(o.reply->id, ErrorCode::StorageUnavailable,
+                                                   "this table is served by another server now: reconnect"));
+    outbox_.clear();
+    batch_ = Batch{};
+    writes_.clear();
+    parked_.clear();
+    checkpoint_.reset();
+    disarm_timers();
+    return_timer_.cancel();
+    idle_timer_.cancel();
+    idle_armed_ = false;
+    // Said directly, not through the outbox: it changes nothing of the table.
+    const net::SharedText moved(protocol::table_moved_text(id_));
+    for (const auto& [player, recipient] : recipients_) recipient.connection->send(moved);
+    recipients_.clear();
+    if (services_.on_lost) services_.on_lost(id_);
 }
 
 void TableActor::await_return(std::chrono::milliseconds grace) {

@@ -51,6 +51,15 @@ struct ReplyTo {
     void send(std::string_view text) const { to->reply(id, net::SharedText(text)); }
 };
 
+/// Who this node is among the nodes sharing a store (docs/operations.md "Table ownership").
+struct Ownership {
+    std::string node;  ///< this node's id, the owner written in the directory of tables
+    /// How long a claim or renewal holds a table; a node that stops renewing loses its tables after it.
+    std::chrono::milliseconds lease{10'000};
+    /// How often the node renews its leases and looks for tables nobody holds (less than `lease`).
+    std::chrono::milliseconds renew_every{3'000};
+};
+
 /// What every table of a server shares.
 struct TableServices {
     boost::asio::io_context* ioc = nullptr;
@@ -70,6 +79,12 @@ struct TableServices {
     std::function<void(const std::string& table)> on_idle;
     /// Called (from the table's strand) when the table's lobby entry changed (the lobby index).
     std::function<void(const std::string& table, const platform::LobbyEntry& entry)> on_entry;
+    /// Set when the store is shared by several nodes (PostgreSQL): tables are claimed, their leases
+    /// renewed, their journal entries carry the claim's epoch. None: one node, epoch 0 (SQLite, memory).
+    std::optional<Ownership> ownership;
+    /// Called (from the table's strand) when the table stopped serving because it is not this node's
+    /// any more (TableActor::lose).
+    std::function<void(const std::string& table)> on_lost;
 };
 
 /// One table. Public functions may be called from any thread: they post to the table's strand.
@@ -77,10 +92,28 @@ class TableActor : public std::enable_shared_from_this<TableActor> {
 public:
     /// A new table (the caller stores its creation) or one brought back from the store with its
     /// `history` and the seq of its last journal entry.
-    TableActor(TableServices services, platform::TableState initial);
-    TableActor(TableServices services, platform::TableState recovered, TableHistory history, std::uint64_t journal_seq);
+    /// `epoch`: of the claim this node holds the table in (0: never claimed, one node); every
+    /// journal entry it writes carries it.
+    TableActor(TableServices services, platform::TableState initial, std::uint64_t epoch = 0);
+    TableActor(TableServices services, platform::TableState recovered, TableHistory history, std::uint64_t journal_seq,
+               std::uint64_t epoch = 0);
 
     const std::string& id() const { return id_; }
+    /// The epoch this node holds the table in (fixed for the actor's life).
+    std::uint64_t epoch() const { return epoch_; }
+
+    /// This node does not own the table any more (`why`: a renewal refused or not made in time):
+    /// the table stops serving at once: its people get `table_moved`, nothing more is sent or
+    /// written, its timers stop, and on_lost is called. Also what a StaleEpoch or LeaseHeld
+    /// refusal of one of its writes does.
+    void lose(std::string why);
+
+    /// The end of this node's lease on the table as last confirmed by the store (epoch ms; 0: not
+    /// claimed). Thread-safe.
+    std::int64_t lease_until() const { return lease_until_.load(); }
+    /// A claim or renewal of the table committed: the lease runs until `until_ms` (epoch ms; an
+    /// earlier time than the one known changes nothing). Thread-safe.
+    void leased_until(std::int64_t until_ms);
 
     /// Arms the table's idle expiry. Call once, after construction.
     void start();
@@ -192,6 +225,7 @@ private:
     void undo_start(const store::CommitError& error);
     void flush_outbox();
     void close_in_store();
+    void give_up(const std::string& why);
     void return_expired();
     void disarm_timers();
     void draw_seed(const platform::PlayerRef& from, platform::Start& start);
@@ -215,6 +249,7 @@ private:
 
     TableServices services_;
     const std::string id_;
+    const std::uint64_t epoch_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     platform::TableState state_;
     TableHistory history_;
@@ -232,8 +267,10 @@ private:
     Batch batch_;                       ///< the messages of the task in progress
     std::deque<Batch> outbox_;          ///< sealed, in order
     std::atomic<bool> broken_{false};
+    std::atomic<std::int64_t> lease_until_{0};
     bool held_ = false;  ///< a change was refused for want of a store: re-arm timers on recovery
     bool closed_ = false;
+    bool lost_ = false;  ///< another node owns the table: nothing more is done here
     TimerHandle return_timer_;
 
     std::optional<std::int64_t> armed_turn_;

@@ -3,17 +3,26 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <future>
 
 #include "protocol/journal_json.hpp"
+#include "server/ops/metrics.hpp"
 #include "server/tables/table_recovery.hpp"
 
 namespace belote::tables {
 
 TableDirectory::TableDirectory(TableServices services, platform::TablePolicy policy)
     : services_(std::move(services)), policy_(policy) {
-    services_.on_idle = [this](const std::string& id) { remove(id); };
+    services_.on_idle = [this](const std::string& id) {
+        if (auto table = forget(id); table && table->epoch()) ops::metrics().table_released(false);
+    };
+    services_.on_lost = [this](const std::string& id) {
+        if (forget(id)) ops::metrics().table_released(true);
+    };
     services_.on_entry = [this](const std::string& id, const platform::LobbyEntry& entry) { update(id, entry); };
 }
+
+TableDirectory::~TableDirectory() { stop_ownership(); }
 
 namespace {
 
@@ -30,16 +39,25 @@ std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, 
         do id = services_.random->id('t');
         while (tables_.count(id));  // 70 bits: a collision is not expected, but it would be fatal
         const auto invite = services_.random->token();
-        table = std::make_shared<TableActor>(services_,
-                                             platform::TableState::create(id, options, settings, policy_, invite));
+        const auto& own = services_.ownership;
+        // On a shared store the table is this node's from its creation on, in epoch 1.
+        table = std::make_shared<TableActor>(
+            services_, platform::TableState::create(id, options, settings, policy_, invite), own ? 1 : 0);
         // Queued before the table can be found, so before any entry of its journal.
-        store::TableRecord record{id, services_.clock->now_ms(), protocol::creation_text({options, settings, invite})};
-        services_.store->commit(
-            {store::CreateTable{std::move(record)}},
-            [this, id, invite, stored = std::move(stored)](const std::optional<store::CommitError>& error) {
-                if (error) remove(id);
-                stored(error, id, invite);
-            });
+        const auto now = services_.clock->now_ms();
+        std::vector<store::Write> writes{
+            store::CreateTable{{id, now, protocol::creation_text({options, settings, invite})}}};
+        const std::int64_t until = own ? now + own->lease.count() : 0;
+        if (own) {
+            writes.push_back(store::ClaimTable{id, own->node, 0, now, until});
+            table->leased_until(until);  // from now on, so that a renewal round does not find it ended
+        }
+        services_.store->commit(std::move(writes), [this, id, invite, until, stored = std::move(stored)](
+                                                       const std::optional<store::CommitError>& error) {
+            if (error) remove(id);
+            if (!error && until) ops::metrics().table_claimed();
+            stored(error, id, invite);
+        });
         tables_.emplace(id, Listed{++created_, table});
         auto entry = table->entry();
         waiting_ += is_waiting(entry);
@@ -51,32 +69,175 @@ std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, 
 }
 
 std::size_t TableDirectory::recover(std::chrono::milliseconds grace) {
+    grace_ = grace;
     std::size_t count = 0;
     for (const auto& open : services_.store->open_tables()) {
-        auto recovered = recover_table(open, policy_);
-        if (const auto* error = std::get_if<std::string>(&recovered)) {
-            spdlog::error("not brought back: {}", *error);
+        if (!services_.ownership) {
+            count += bring_back(open, Claimed{});
             continue;
         }
-        auto& r = std::get<Recovered>(recovered);
-        std::shared_ptr<TableActor> table;
-        {
-            std::lock_guard lock(mutex_);
-            for (const auto& seat : r.state.seats)
-                if (seat.human) members_[seat.human->id].push_back(open.table.id);
-            for (const auto& [player, ref] : r.state.spectators) members_[player].push_back(open.table.id);
-            table = std::make_shared<TableActor>(services_, std::move(r.state), std::move(r.history), r.journal_seq);
-            tables_.emplace(open.table.id, Listed{++created_, table});
-            auto entry = table->entry();
-            waiting_ += is_waiting(entry);
-            index_.emplace(created_, std::move(entry));
-        }
-        table->start();
-        table->await_return(grace);
-        ++count;
+        // Only a table no other node holds; its journal is read again once it is this node's.
+        auto lease = services_.store->table_lease(open.table.id);
+        auto claimed = lease ? claim(open.table.id, *lease) : std::nullopt;
+        auto stored = claimed ? services_.store->open_table(open.table.id) : std::nullopt;
+        if (stored) count += bring_back(*stored, *claimed);
     }
     services_.store->on_recovered([this] { store_recovered(); });
+    if (services_.ownership)
+        keeper_ = std::thread([this] {
+            std::unique_lock lock(keeper_mutex_);
+            while (!keeper_wake_.wait_for(lock, services_.ownership->renew_every, [this] { return keeper_stop_; })) {
+                lock.unlock();
+                try {
+                    keep_ownership();
+                } catch (const std::exception& e) {
+                    spdlog::error("table ownership: {}", e.what());
+                }
+                lock.lock();
+            }
+        });
     return count;
+}
+
+bool TableDirectory::bring_back(const store::OpenTable& open, Claimed claimed) {
+    auto recovered = recover_table(open, policy_);
+    if (const auto* error = std::get_if<std::string>(&recovered)) {
+        spdlog::error("not brought back: {}", *error);
+        return false;
+    }
+    auto& r = std::get<Recovered>(recovered);
+    std::shared_ptr<TableActor> table;
+    {
+        std::lock_guard lock(mutex_);
+        if (tables_.count(open.table.id)) return false;
+        const auto member = [&](const std::string& player) {
+            auto& tables = members_[player];
+            if (std::find(tables.begin(), tables.end(), open.table.id) == tables.end()) tables.push_back(open.table.id);
+        };
+        for (const auto& seat : r.state.seats)
+            if (seat.human) member(seat.human->id);
+        for (const auto& [player, ref] : r.state.spectators) member(player);
+        table = std::make_shared<TableActor>(services_, std::move(r.state), std::move(r.history), r.journal_seq,
+                                             claimed.epoch);
+        table->leased_until(claimed.until_ms);
+        tables_.emplace(open.table.id, Listed{++created_, table});
+        auto entry = table->entry();
+        waiting_ += is_waiting(entry);
+        index_.emplace(created_, std::move(entry));
+    }
+    table->start();
+    table->await_return(grace_);
+    return true;
+}
+
+std::optional<TableDirectory::Claimed> TableDirectory::claim(const std::string& table, const store::TableLease& seen) {
+    const auto& own = *services_.ownership;
+    const auto now = services_.clock->now_ms();
+    if (seen.until_ms > now && seen.owner != own.node) return std::nullopt;  // another node's
+    const store::ClaimTable claim{table, own.node, seen.epoch, now, now + own.lease.count()};
+    std::promise<std::optional<store::CommitError>> done;
+    auto outcome = done.get_future();
+    services_.store->commit({claim},
+                            [&done](const std::optional<store::CommitError>& error) { done.set_value(error); });
+    if (auto error = outcome.get()) {
+        spdlog::info("table {}: not claimed: {}", table, error->message);
+        return std::nullopt;
+    }
+    ops::metrics().table_claimed();
+    spdlog::info("table {}: claimed by node {} in epoch {} (from {})", table, own.node, seen.epoch + 1,
+                 seen.owner.empty() ? std::string("nobody") : seen.owner);
+    return Claimed{seen.epoch + 1, claim.until_ms};
+}
+
+std::size_t TableDirectory::keep_ownership() {
+    if (!services_.ownership) return 0;
+    renew_leases();
+    return adopt_orphans();
+}
+
+void TableDirectory::renew_leases() {
+    const auto& own = *services_.ownership;
+    std::vector<std::shared_ptr<TableActor>> owned;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, listed] : tables_)
+            if (listed.table->epoch()) owned.push_back(listed.table);
+    }
+    const auto now = services_.clock->now_ms();
+    for (const auto& table : owned) {
+        // Another node may claim it from then on (this node was paused, or its renewals failed).
+        if (table->lease_until() <= now) {
+            table->lose("its lease ended at " + std::to_string(table->lease_until()) + " before it was renewed");
+            continue;
+        }
+        const auto until = now + own.lease.count();
+        services_.store->commit({store::RenewLease{table->id(), own.node, table->epoch(), until}},
+                                [weak = std::weak_ptr(table), until](const std::optional<store::CommitError>& error) {
+                                    auto t = weak.lock();
+                                    if (!t) return;
+                                    if (!error) {
+                                        t->leased_until(until);
+                                        ops::metrics().lease_renewed();
+                                    } else if (error->kind == store::CommitError::Kind::StaleEpoch) {
+                                        t->lose(error->message);
+                                    }
+                                    // Else the table was closed meanwhile (forgotten already), or the store failed: the
+                                    // next round tries again, and the table is lost if its lease ends first.
+                                });
+    }
+}
+
+std::size_t TableDirectory::adopt_orphans() {
+    std::size_t count = 0;
+    constexpr std::size_t most_per_round = 64;
+    for (const auto& orphan : services_.store->expired_leases(services_.clock->now_ms(), most_per_round)) {
+        if (find(orphan.table_id)) continue;  // this node's still: lost at the next renewal, then taken again
+        auto claimed = claim(orphan.table_id, orphan.lease);
+        auto stored = claimed ? services_.store->open_table(orphan.table_id) : std::nullopt;
+        if (!stored || !bring_back(*stored, *claimed)) continue;
+        spdlog::info("table {}: taken over from {} after {} journal entries", orphan.table_id,
+                     orphan.lease.owner.empty() ? std::string("nobody") : orphan.lease.owner, stored->journal.size());
+        ++count;
+    }
+    return count;
+}
+
+std::size_t TableDirectory::release_all() {
+    stop_ownership();
+    if (!services_.ownership) return 0;
+    std::vector<std::shared_ptr<TableActor>> owned;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, listed] : tables_)
+            if (listed.table->epoch()) owned.push_back(listed.table);
+    }
+    std::vector<std::future<std::optional<store::CommitError>>> outcomes;
+    for (const auto& table : owned) {
+        auto done = std::make_shared<std::promise<std::optional<store::CommitError>>>();
+        outcomes.push_back(done->get_future());
+        services_.store->commit({store::ReleaseTable{table->id(), services_.ownership->node, table->epoch()}},
+                                [done](const std::optional<store::CommitError>& error) { done->set_value(error); });
+    }
+    std::size_t released = 0;
+    for (std::size_t i = 0; i < owned.size(); ++i) {
+        if (auto error = outcomes[i].get()) {
+            spdlog::info("table {}: not released: {}", owned[i]->id(), error->message);
+            continue;
+        }
+        ops::metrics().table_released(false);
+        ++released;
+    }
+    if (released) spdlog::info("{} tables released to the other nodes", released);
+    return released;
+}
+
+void TableDirectory::stop_ownership() {
+    {
+        std::lock_guard lock(keeper_mutex_);
+        keeper_stop_ = true;
+    }
+    keeper_wake_.notify_all();
+    if (keeper_.joinable()) keeper_.join();
 }
 
 void TableDirectory::store_recovered() {
@@ -155,7 +316,9 @@ std::size_t TableDirectory::size() const {
     return tables_.size();
 }
 
-void TableDirectory::remove(const std::string& id) {
+void TableDirectory::remove(const std::string& id) { forget(id); }
+
+std::shared_ptr<TableActor> TableDirectory::forget(const std::string& id) {
     std::shared_ptr<TableActor> table;  // released outside the lock (its strand may be running this)
     std::lock_guard lock(mutex_);
     if (auto it = tables_.find(id); it != tables_.end()) {
@@ -166,6 +329,7 @@ void TableDirectory::remove(const std::string& id) {
         }
         tables_.erase(it);
     }
+    return table;
 }
 
 }  // namespace belote::tables

@@ -2,11 +2,13 @@
 // The tables of this server: creation, lookup, the lobby listing, and forgetting idle tables.
 
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "platform/table_info.hpp"
@@ -21,6 +23,10 @@ class TableDirectory {
 public:
     /// Every table gets `services` (its on_idle removes it from here) and `policy`.
     TableDirectory(TableServices services, platform::TablePolicy policy);
+    /// Stops the ownership keeper (stop_ownership).
+    ~TableDirectory();
+    TableDirectory(const TableDirectory&) = delete;
+    TableDirectory& operator=(const TableDirectory&) = delete;
 
     /// Creates a table for `options` (must be valid) with platform options `settings`, and stores
     /// it: `stored` is called (from the store's writer) once it is durable or failed to be (the
@@ -33,7 +39,26 @@ public:
     /// Brings back every table the store holds open (start-up; docs/operations.md "Restart"):
     /// the people at them have `grace` to come back. Returns how many came back; a table whose
     /// journal does not replay is logged and left out. Throws store::StoreError.
+    /// With ownership (TableServices::ownership): only the tables no other node holds, each claimed
+    /// first and read from the store after its claim; then a thread renews this node's leases and
+    /// takes over the tables nobody holds every Ownership::renew_every (keep_ownership).
     std::size_t recover(std::chrono::milliseconds grace);
+
+    /// One round of the ownership keeper: renews the lease of every table this node owns (a table
+    /// whose lease ended before its renewal, or whose renewal is refused, is lost: TableActor::lose),
+    /// then claims the open tables nobody holds (a node died) and brings them back as recover() does,
+    /// their people having the `grace` of recover() to come back. Returns how many it took over.
+    /// Without ownership, does nothing. Throws store::StoreError when the store cannot be read.
+    std::size_t keep_ownership();
+
+    /// Stops the ownership keeper's thread; the leases are left to run out.
+    void stop_ownership();
+
+    /// The end of the process (GameService's destructor: a graceful shutdown, not kill -9): stops the
+    /// keeper, then releases (ReleaseTable) every table this node
+    /// owns, so that another node may claim it at once rather than when its lease ends. Waits for
+    /// the releases to be stored; returns how many were. Without ownership, does nothing.
+    std::size_t release_all();
 
     /// The tables brought back by recover() where `player_id` sat or watched.
     std::vector<std::string> recovered_tables_of(const std::string& player_id) const;
@@ -67,6 +92,21 @@ public:
     std::size_t size() const;
 
 private:
+    /// A claim this node made: the table's new epoch and the end of its lease (epoch ms).
+    struct Claimed {
+        std::uint64_t epoch = 0;
+        std::int64_t until_ms = 0;
+    };
+    /// Claims `table` (whose directory entry was `seen`) for this node and waits for the outcome;
+    /// none when another node holds it or the claim is refused (logged).
+    std::optional<Claimed> claim(const std::string& table, const store::TableLease& seen);
+    /// Makes the actor of a table read from the store (`claimed`: how this node holds it) and lists
+    /// it; false when its journal does not replay (logged).
+    bool bring_back(const store::OpenTable& open, Claimed claimed);
+    void renew_leases();
+    std::size_t adopt_orphans();
+    /// Forgets the table `id` and returns it (null when not listed).
+    std::shared_ptr<TableActor> forget(const std::string& id);
     void remove(const std::string& id);
     /// The store writes again: rebuild the tables that lost a change, resume the others.
     void store_recovered();
@@ -84,6 +124,12 @@ private:
     std::size_t waiting_ = 0;                              ///< entries of index_ in state waiting
     std::uint64_t created_ = 0;
     std::map<std::string, std::vector<std::string>> members_;  ///< recovered tables by player id
+
+    std::chrono::milliseconds grace_{0};  ///< of recover(), for the tables taken over
+    std::thread keeper_;                  ///< runs keep_ownership() every Ownership::renew_every
+    std::mutex keeper_mutex_;
+    std::condition_variable keeper_wake_;
+    bool keeper_stop_ = false;
 };
 
 }  // namespace belote::tables

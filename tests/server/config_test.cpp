@@ -134,6 +134,47 @@ TEST(ConfigTest, BadEnvironmentValueIsRefused) {
     EXPECT_NE(p.result.exit_code, 0);
 }
 
+TEST(ConfigTest, NodeOptionsHaveFlagsEnvironmentAndDefaults) {
+    const auto defaults = parse({});
+    ASSERT_TRUE(defaults.result.config) << defaults.err;
+    EXPECT_EQ(defaults.result.config->node_id, "");  // drawn at start-up
+    EXPECT_EQ(defaults.result.config->advertise_url, "");
+    EXPECT_EQ(defaults.result.config->lease_ms, 10'000u);
+    EXPECT_EQ(defaults.result.config->lease_renew_ms, 3'000u);
+
+    const auto flags = parse({"--node-id", "node-a.1", "--advertise-url", "wss://a.example.org", "--lease-ms", "2000",
+                              "--lease-renew-ms", "500"});
+    ASSERT_TRUE(flags.result.config) << flags.err;
+    EXPECT_EQ(flags.result.config->node_id, "node-a.1");
+    EXPECT_EQ(flags.result.config->advertise_url, "wss://a.example.org");
+    EXPECT_EQ(flags.result.config->lease_ms, 2000u);
+    EXPECT_EQ(flags.result.config->lease_renew_ms, 500u);
+    {
+        ScopedEnv id{"BELOTE_NODE_ID", "b"};
+        ScopedEnv url{"BELOTE_ADVERTISE_URL", "ws://10.0.0.2:8080"};
+        const auto env = parse({});
+        ASSERT_TRUE(env.result.config) << env.err;
+        EXPECT_EQ(env.result.config->node_id, "b");
+        EXPECT_EQ(env.result.config->advertise_url, "ws://10.0.0.2:8080");
+    }
+    const auto help = parse({"--help"});
+    for (const char* s : {"--node-id", "BELOTE_NODE_ID", "--advertise-url", "BELOTE_ADVERTISE_URL", "BELOTE_LEASE_MS",
+                          "BELOTE_LEASE_RENEW_MS"})
+        EXPECT_NE(help.out.find(s), std::string::npos) << s;
+
+    for (const auto& [args, flag] : std::vector<std::pair<std::vector<const char*>, const char*>>{
+             {{"--node-id", "a b"}, "--node-id"},
+             {{"--advertise-url", "node1:8080"}, "--advertise-url"},
+             {{"--lease-ms", "100"}, "--lease-ms"},
+             {{"--lease-ms", "2000", "--lease-renew-ms", "2000"}, "--lease-renew-ms"},
+         }) {
+        const auto p = parse(args);
+        EXPECT_FALSE(p.result.config) << flag;
+        EXPECT_NE(p.result.exit_code, 0) << flag;
+        EXPECT_NE(p.err.find(flag), std::string::npos) << flag << ": " << p.err;
+    }
+}
+
 TEST(ConfigTest, TheStoreIsSqliteMemoryOrAPostgresUrl) {
     EXPECT_EQ(parse({}).result.config->store, "sqlite");
     EXPECT_EQ(parse({"--store", "memory"}).result.config->store, "memory");

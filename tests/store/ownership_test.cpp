@@ -98,6 +98,43 @@ TEST_P(OwnershipTest, AStaleAppendFailsItsOwnBatchOnlyAndANeverClaimedTableTakes
     EXPECT_EQ(store().open_table("t2")->journal.size(), 2u);
 }
 
+TEST_P(OwnershipTest, TheHolderRestartedClaimsAgainWhileItsLeaseRunsAndItsOldEpochIsRefused) {
+    ASSERT_EQ(commit_and_wait(store(), {CreateTable{{"t1", 10, "{}"}}, claim("t1", "a", 0, 1000, 11000)}),
+              std::nullopt);
+    // Node a, restarted with its id, takes its table back at once, in the next epoch.
+    ASSERT_EQ(commit_and_wait(store(), {claim("t1", "a", 1, 2000, 12000)}), std::nullopt);
+    EXPECT_EQ(store().table_lease("t1"), (TableLease{"a", 12000, 2}));
+    auto old = commit_and_wait(store(), {append("t1", 1, 1)});  // what the process before wrote late
+    ASSERT_TRUE(old);
+    EXPECT_EQ(old->kind, CommitError::Kind::StaleEpoch);
+    ASSERT_EQ(commit_and_wait(store(), {append("t1", 1, 2)}), std::nullopt);
+    auto other = commit_and_wait(store(), {claim("t1", "b", 2, 3000, 13000)});
+    ASSERT_TRUE(other);
+    EXPECT_EQ(other->kind, CommitError::Kind::LeaseHeld);
+}
+
+TEST_P(OwnershipTest, ExpiredLeasesListsTheOpenTablesNobodyHoldsOldestFirst) {
+    ASSERT_EQ(commit_and_wait(
+                  store(), {CreateTable{{"t4", 40, "{}"}}, CreateTable{{"t2", 20, "{}"}}, CreateTable{{"t1", 10, "{}"}},
+                            CreateTable{{"t3", 30, "{}"}}, CreateTable{{"t5", 50, "{}"}}}),
+              std::nullopt);
+    ASSERT_EQ(commit_and_wait(store(), {claim("t2", "a", 0, 1000, 5000), claim("t3", "b", 0, 1000, 20000),
+                                        claim("t4", "a", 0, 1000, 5000), ReleaseTable{"t4", "a", 1}, CloseTable{"t5"}}),
+              std::nullopt);
+
+    // t2's lease runs at 4999 and ends at 5000; t3 is held; t5 is closed.
+    EXPECT_EQ(store().expired_leases(4999, 10), (std::vector<LeasedTable>{{"t1", {"", 0, 0}}, {"t4", {"", 0, 1}}}));
+    EXPECT_EQ(store().expired_leases(5000, 10),
+              (std::vector<LeasedTable>{{"t1", {"", 0, 0}}, {"t2", {"a", 5000, 1}}, {"t4", {"", 0, 1}}}));
+    EXPECT_EQ(store().expired_leases(5000, 2), (std::vector<LeasedTable>{{"t1", {"", 0, 0}}, {"t2", {"a", 5000, 1}}}));
+    EXPECT_EQ(store().expired_leases(20000, 10),
+              (std::vector<LeasedTable>{
+                  {"t1", {"", 0, 0}}, {"t2", {"a", 5000, 1}}, {"t3", {"b", 20000, 1}}, {"t4", {"", 0, 1}}}));
+    // A claim takes a table off the list until its lease ends.
+    ASSERT_EQ(commit_and_wait(store(), {claim("t1", "b", 0, 5000, 9000)}), std::nullopt);
+    EXPECT_EQ(store().expired_leases(8999, 10), (std::vector<LeasedTable>{{"t2", {"a", 5000, 1}}, {"t4", {"", 0, 1}}}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, OwnershipTest,
                          ::testing::Values(StoreKind::Memory, StoreKind::Sqlite, StoreKind::Postgres), KindName{});
 

@@ -33,6 +33,9 @@ public:
     std::vector<store::OpenTable> open_tables() override { return inner_.open_tables(); }
     std::optional<store::OpenTable> open_table(const std::string& id) override { return inner_.open_table(id); }
     std::optional<store::TableLease> table_lease(const std::string& id) override { return inner_.table_lease(id); }
+    std::vector<store::LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) override {
+        return inner_.expired_leases(now_ms, limit);
+    }
     std::optional<store::FinishedMatch> match(const std::string& id) override { return inner_.match(id); }
     store::HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor,
                                std::size_t limit) override {

@@ -1,0 +1,97 @@
+// Table ownership in the game server (docs/operations.md "Table ownership"), in process: two
+// servers (nodes a and b) on one store, each with its own ManualClock. When b's clock is past a's
+// lease (a paused, as with SIGSTOP, or its renewals lost), b claims a's table and serves it; a's
+// next renewal is refused (StaleEpoch), a stops serving the table: its client gets `table_moved`
+// and nothing more of that table, and goes on at b with its token and `resume`.
+//
+// Ownership is on for a store named by a PostgreSQL URL; the store itself is the memory store
+// (the same rules as PostgreSQL's: tests/store/ownership_test.cpp).
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "server/ops/metrics.hpp"
+#include "server/store/memory_store.hpp"
+#include "tests/tables/clocked_server.hpp"
+
+namespace belote::testing {
+namespace {
+
+std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
+
+Config node_config(const std::string& node) {
+    Config config = ClockedServer::default_config();
+    config.store = "postgres://nodes.test/belote";  // a shared store: ownership on
+    config.node_id = node;
+    config.lease_ms = 2000;
+    config.lease_renew_ms = 100;
+    return config;
+}
+
+/// The value of the metric line starting with `name` + " " (0 when absent).
+double metric(const std::string& name) {
+    const auto text = ops::metrics().serialize();
+    const auto at = text.find("\n" + name + " ");
+    return at == std::string::npos ? 0 : std::stod(text.substr(at + name.size() + 2));
+}
+
+/// Waits (real time, at most 10 s) until `node` owns `table` in `store`.
+bool owned_by(store::Store& store, const std::string& table, const std::string& node) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (auto lease = store.table_lease(table); lease && lease->owner == node) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // polling a condition, with a deadline
+    }
+    return false;
+}
+
+TEST(OwnershipServerTest, AStaleOwnerGivesTheTableUpAndItsClientGoesOnAtTheNewOwner) {
+    auto store = std::make_shared<store::MemoryStore>();
+    const double claims = metric("belote_table_claims_total"), lost = metric("belote_leases_lost_total"),
+                 owned = metric("belote_tables_owned");
+    ClockedServer a(node_config("a"), store);
+    ClockedServer b(node_config("b"), store);
+
+    GameClient on_a(a.port());
+    const std::string token = on_a.hello("Ana")["token"];
+    const std::string table = create_table(on_a, {{"target", 1000}})["table"];
+    ASSERT_EQ(code(sit_at(on_a, table, 0)), "ok");
+    for (int s = 1; s < 4; ++s) ASSERT_EQ(code(table_request(on_a, "add_robot", table, {{"seat", s}})), "ok");
+    ASSERT_EQ(store->table_lease(table)->owner, "a");
+    ASSERT_EQ(store->table_lease(table)->epoch, 1u);
+    ASSERT_EQ(code(table_request(on_a, "start", table)), "ok");
+    json turn = turn_of(on_a, 0);
+    const std::uint64_t seen = turn["v"];
+
+    // On b's clock a's lease has ended: b claims the table (epoch 2) and serves it.
+    b.clock().advance(std::chrono::milliseconds(3000));
+    ASSERT_TRUE(owned_by(*store, table, "b"));
+    EXPECT_EQ(store->table_lease(table)->epoch, 2u);
+
+    // a's next renewal is refused: it gives the table up, once, and says so.
+    json moved = on_a.next_event_of("table_moved");
+    EXPECT_EQ(moved, (json{{"type", "table_moved"}, {"table", table}}));
+    json act = turn["legal"][0];
+    act["table"] = table;
+    EXPECT_NE(code(on_a.request(act)), "ok");
+    for (const auto& m : on_a.pending()) ADD_FAILURE() << "after table_moved: " << m.body().dump();
+
+    // The client goes on at b from where it was: the same decision is still its own.
+    GameClient on_b(b.port());
+    json hello = on_b.request(
+        {{"type", "hello"}, {"protocol", 1}, {"nickname", "Ana"}, {"token", token}, {"resume", {{table, seen}}}});
+    ASSERT_EQ(code(hello), "ok") << hello.dump();
+    ASSERT_EQ(code(on_b.request(act)), "ok");
+    json next = on_b.next_event();
+    EXPECT_EQ(next.value("table", ""), table);
+    EXPECT_EQ(next.value("v", std::uint64_t{0}), seen + 1) << next.dump();
+
+    EXPECT_EQ(metric("belote_table_claims_total") - claims, 2);  // a's creation, b's takeover
+    EXPECT_EQ(metric("belote_leases_lost_total") - lost, 1);
+    EXPECT_EQ(metric("belote_tables_owned") - owned, 1);  // b's; a's is no longer counted
+}
+
+}  // namespace
+}  // namespace belote::testing
