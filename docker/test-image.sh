@@ -38,12 +38,8 @@ log "built in $((t1 - t0)) s, image size $((size / 1024 / 1024)) MiB"
 [ "$(podman image inspect --format '{{.Config.User}}' "$image")" = belote ] || fail "the image does not run as user belote"
 
 # 3. Run on a free port.
-port=""
-for _ in $(seq 1 50); do
-  candidate=$((20000 + RANDOM % 40000))
-  if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
-done
-[ -n "$port" ] || fail "no free port found"
+source scripts/lib/free-port.sh
+port="$(free_port)" || fail "no free port found"
 name="belote-test-$$"
 cleanup() { podman rm -f "$name" >/dev/null 2>&1 || true; }
 trap cleanup EXIT

@@ -2,15 +2,10 @@
 
 #include <algorithm>
 
+#include "engine/overloaded.hpp"
+
 namespace belote::platform {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 using Events = std::vector<TableEvent>;
 

@@ -2,17 +2,11 @@
 
 #include <stdexcept>
 
+#include "engine/overloaded.hpp"
 #include "platform/snapshot.hpp"
 
 namespace belote::platform {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// Applies one event; `out` receives the notices.
 struct Apply {

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/overloaded.hpp"
 #include "protocol/action_json.hpp"
 #include "protocol/action_writer.hpp"
 #include "protocol/record.hpp"
@@ -14,13 +15,6 @@ using nlohmann::json;
 using namespace platform;
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// Thrown while reading: becomes the error of the *_from_text functions.
 struct Malformed {

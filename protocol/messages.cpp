@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/overloaded.hpp"
 #include "protocol/action_writer.hpp"
 #include "protocol/bid_json.hpp"
 #include "protocol/event_json.hpp"
@@ -18,13 +19,6 @@ namespace belote::protocol {
 namespace {
 
 using nlohmann::json;
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 json optional_time(const std::optional<std::int64_t>& t) { return t ? json(*t) : json(nullptr); }
 

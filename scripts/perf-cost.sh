@@ -33,16 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A loopback port nobody listens on.
-free_port() {
-  local p
-  for _ in $(seq 100); do
-    p=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return 0; fi
-  done
-  echo "no free port found" >&2
-  return 1
-}
+source scripts/lib/free-port.sh
 
 # Sums a callgrind dump: prints "instructions allocations operator_new frees".
 sum_dump() {

@@ -2,18 +2,12 @@
 
 #include <algorithm>
 
+#include "engine/overloaded.hpp"
 #include "server/store/table_leases.hpp"
 
 namespace belote::store {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// Only a source account (source:start, source:topup) may go below zero (docs/room.md "Ledger").
 bool may_go_negative(const std::string& account) { return account.rfind("source:", 0) == 0; }

@@ -2,18 +2,12 @@
 
 #include <chrono>
 
+#include "engine/overloaded.hpp"
 #include "server/store/table_leases.hpp"
 
 namespace belote::store {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 std::int64_t epoch_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <sstream>
 
+#include "engine/overloaded.hpp"
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "server/store/table_leases.hpp"
@@ -13,13 +14,6 @@
 namespace belote::store {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// Journal rows a step of the sweep covers at most (a short transaction between group commits).
 constexpr std::int64_t sweep_step_rows = 256;

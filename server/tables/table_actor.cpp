@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 
+#include "engine/overloaded.hpp"
 #include "platform/decide.hpp"
 #include "platform/evolve.hpp"
 #include "platform/snapshot.hpp"
@@ -19,13 +20,6 @@ namespace belote::tables {
 using protocol::ErrorCode;
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// Events that change what the lobby shows of a table.
 bool changes_entry(const platform::TableEvent& event) {
