@@ -182,7 +182,7 @@ struct RequestJudge {
                               "at most " + std::to_string(s.policy.chat_burst) + " chat messages per " +
                                   std::to_string(s.policy.chat_period.count() / 1000) + " s");
         }
-        return Events{ChatPosted{from, seat, c.text}};
+        return Events{ChatPosted{from, seat, c.text, c.phrase}};
     }
     Decision operator()(const RenewInvite& c) const {
         if (!seat || seat != s.chief())
