@@ -57,13 +57,14 @@ export async function createTable(page, target = '1000') {
   await byId(page, 'create-target').selectOption(String(target));
   await byId(page, 'create-table').click();
   const view = byId(page, 'table-view');
-  await view.waitFor();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   return view.getAttribute('data-table');
 }
 
 export async function sitAndFillWithRobots(page, seat = 0) {
-  await byId(page, `seat-${seat}-sit`).click();
-  await page.locator(`[data-testid="table-view"][data-seat="${seat}"]`).waitFor();
+  const seated = page.locator(`[data-testid="table-view"][data-seat="${seat}"]`);
+  if (!(await seated.count())) await byId(page, `seat-${seat}-sit`).click(); // a table's creator sits already
+  await seated.waitFor();
   for (let s = 0; s < 4; s++) {
     if (s === seat) continue;
     await byId(page, `seat-${s}-add-robot`).click();
@@ -143,9 +144,10 @@ export async function showTable(page, table) {
 /** `names[i]` sits in seat i (one page each, its locale `locales[i]`), robots in the other seats of a
  *  `variant` table made by the first (with the invitation code: `options` may make it private, so
  *  that it stays out of the lobby's first page); every page shows it. Returns { pages, table }. */
-export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport } = {}) {
-  const pages = [];
+export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport, signedIn } = {}) {
+  const pages = signedIn ? [...signedIn] : [];
   for (const [i, name] of names.entries()) {
+    if (signedIn) break; // pages already signed in as `names`
     const page = await openPage(browser, viewport, { locale: locales[i] || 'en-US' });
     await signIn(page, name);
     pages.push(page);
@@ -161,6 +163,34 @@ export async function atATable(browser, names, { variant = 'classic', target = 3
   for (let seat = names.length; seat < seats; seat++) await send(pages[0], { type: 'add_robot', table, seat });
   for (const page of pages) await showTable(page, table);
   return { pages, table };
+}
+
+/** Two pages of players shown by one name `name`. A new guest may not take the name of a player
+ *  connected now (docs/protocol.md "hello"), but a player who comes back with his session keeps his:
+ *  the first signs in and leaves, the second takes the name once the server saw the first leave
+ *  (its hello is refused until then), and the first comes back. Returns [first, second]. */
+export async function twoOfOneName(browser, name, viewport) {
+  const first = await openPage(browser, viewport);
+  await signIn(first, name);
+  const context = first.context();
+  await first.close();
+  const second = await openPage(browser, viewport);
+  await byId(second, 'nickname').fill(name);
+  for (let guard = 0; ; guard++) {
+    const refused = second.locator('[data-testid="error-message"][data-code="nickname_taken"]');
+    await byId(second, 'hello').click();
+    await Promise.race([second.locator('#lobby').waitFor({ state: 'visible' }), refused.waitFor()]);
+    if (await second.locator('#lobby').isVisible()) break;
+    if (guard > 50) throw new Error(`${name}: the first player never left`);
+    await byId(second, 'error-dismiss').click();
+    await refused.waitFor({ state: 'detached' });
+  }
+  const again = await context.newPage();
+  again.pageErrors = [];
+  again.on('pageerror', (e) => again.pageErrors.push(e));
+  await again.goto(BASE_URL);
+  await again.locator('#lobby').waitFor({ state: 'visible' });
+  return [again, second];
 }
 
 /** Plays the first legal action of the page's seat until `until(state)` holds (a function run in the

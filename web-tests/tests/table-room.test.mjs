@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, byId, signIn, playFirstLegalToEnd, noFlyingTrick, BASE_URL, SHOTS } from './helpers.mjs';
+import { launch, openPage, byId, signIn, playFirstLegalToEnd, noFlyingTrick, twoOfOneName, BASE_URL, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -246,10 +246,7 @@ test('a partner who leaves shows on the seat (a robot plays, time to return); ba
 });
 
 test('logging in as someone else in mid-match asks first; two players of one name are told apart by their seat', async () => {
-  const a = await openPage(browser);
-  await signIn(a, 'Nina');
-  const b = await openPage(browser);
-  await signIn(b, 'Nina');
+  const [a, b] = await twoOfOneName(browser, 'Nina');
   const r = await send(a, { type: 'create_table', variant: 'classic', target: 301 });
   const table = r.reply.table;
   assert.ok((await send(a, { type: 'sit', table, seat: 0 })).ok);
@@ -423,7 +420,7 @@ test('in Portuguese: robots are "Robô", no English detail after an error, the w
   await page.evaluate((t) => localStorage.setItem('belote.table', t), table);
   await page.reload();
   await byId(page, 'seat-1-name').waitFor();
-  assert.equal(await byId(page, 'seat-1-name').textContent(), 'Robô 1');
+  assert.equal(await byId(page, 'seat-1-name').textContent(), 'Robô 2'); // seat 2, as seats are numbered
 
   const refused = await send(page, { type: 'set_options', table, options: { turn_time: 3 } });
   assert.equal(refused.error.code, 'invalid_options');
@@ -444,7 +441,7 @@ test('in Portuguese: robots are "Robô", no English detail after an error, the w
     await page.locator('#lobby').waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
   }
   await byId(page, 'filter-variant').selectOption('classic_announcements');
-  await page.locator(`[data-testid="table-${table}"] .seat-chip.robot`, { hasText: 'Robô 1' }).waitFor();
+  await page.locator(`[data-testid="table-${table}"] .seat-chip.robot`, { hasText: 'Robô 2' }).waitFor();
   await page.context().close();
 });
 
@@ -548,7 +545,7 @@ test('quick play: the second player gets the first one\'s table, robots take the
   for (const page of [a, b]) await page.context().close();
 });
 
-test('quick chat: a French page sends "Bien joué !" in one click, shown to the other player', async () => {
+test('quick chat: a French page sends "Bien joué !" in one click, shown to the other player in his language', async () => {
   const a = await openPage(browser, undefined, { locale: 'fr-FR' });
   await signIn(a, 'Zoé');
   const b = await openPage(browser);
@@ -564,8 +561,8 @@ test('quick chat: a French page sends "Bien joué !" in one click, shown to the 
   }
   assert.deepEqual(await byId(a, 'quick-chat').locator('button').allTextContents(), ['Bien joué !', 'Merci', 'Oups', 'Bonne partie']);
   await byId(a, 'quick-wellPlayed').click();
-  await b.locator('[data-testid="chat-line"]', { hasText: 'Bien joué !' }).waitFor();
-  assert.equal(await b.locator('[data-testid="chat-line"]').textContent(), 'Zoé: Bien joué !');
+  await b.locator('[data-testid="chat-line"]', { hasText: 'Well played!' }).waitFor(); // an English page (the phrase goes by its key)
+  assert.equal(await b.locator('[data-testid="chat-line"]').textContent(), 'Zoé: Well played!');
   for (const page of [a, b]) await page.context().close();
 });
 
