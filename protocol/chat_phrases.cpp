@@ -6,11 +6,14 @@
 namespace belote::protocol {
 
 namespace {
-constexpr std::array<std::pair<std::string_view, std::string_view>, 4> phrases{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 7> phrases{{
     {"well_played", "Well played!"},
     {"thanks", "Thanks"},
     {"oops", "Oops"},
     {"good_game", "Good game"},
+    {"smile", "\u263A"},  // the emotes: a smiling face, a heart, a star
+    {"heart", "\u2665"},
+    {"star", "\u2605"},
 }};
 }  // namespace
 

@@ -8,8 +8,8 @@
 
 namespace belote::protocol {
 
-/// The English wording of quick-chat phrase `key` (`well_played`, `thanks`, `oops`, `good_game`);
-/// nullopt for any other key.
+/// The English wording of quick-chat phrase `key` (`well_played`, `thanks`, `oops`, `good_game`),
+/// or the symbol of emote `key` (`smile` ☺, `heart` ♥, `star` ★); nullopt for any other key.
 std::optional<std::string_view> chat_phrase_text(std::string_view key);
 
 }  // namespace belote::protocol

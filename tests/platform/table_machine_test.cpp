@@ -225,7 +225,10 @@ TEST(TableMachineTest, ATimeoutInPlayHandsTheCardToTheRobot) {
     TableState s = timed_table(Variant::Coinche);
     for (int guard = 0; guard < 50 && !(s.match.to_act() == 0 && s.match.phase() == Phase::Play); ++guard) {
         play_until(s, 0);
-        if (s.match.phase() != Phase::Play) run(s, FromPlayer{ana, Act{s.match.legal_actions(0).front()}});
+        if (s.match.phase() == Phase::Play) break;
+        auto legal = s.match.legal_actions(0);  // Ana bids (or takes) so that the deal is played
+        auto bid = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind != ActionKind::Pass; });
+        run(s, FromPlayer{ana, Act{bid != legal.end() ? *bid : legal.front()}});
     }
     ASSERT_EQ(s.match.phase(), Phase::Play);
     auto events = events_of(s, TurnExpired{*s.turn_deadline});

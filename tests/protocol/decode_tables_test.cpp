@@ -96,6 +96,7 @@ TEST(DecodeTablesTest, AQuickChatPhraseIsSentByItsKey) {
     EXPECT_EQ(phrase.phrase, "well_played");
     EXPECT_EQ(phrase.text, "Well played!");
     EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"good_game"})").text, "Good game");
+    EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"heart"})").text, "\u2665");  // an emote
     EXPECT_FALSE(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","text":"oi"})").phrase);
     EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":"insult"})"), "bad_chat");
     EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":"thanks","text":"x"})"), "bad_chat");

@@ -210,7 +210,7 @@ test('a player who went to the lobby in mid-match is told of a cancel vote there
   for (const page of [ana, bia]) await page.context().close();
 });
 
-test('a quick-chat phrase is said in each reader\'s language (French, English, Portuguese), also after a reload', async () => {
+test('a quick-chat phrase is said in each reader\'s language (French, English, Portuguese), an emote drawn and named in it, also after a reload', async () => {
   const { pages: [zoe, yan, ines], table } = await atATable(browser, ['Zoe', 'Yan', 'Ines'], { options: PRIVATE, locales: ['fr-FR', 'en-US', 'pt-BR'] });
   await byId(zoe, 'quick-wellPlayed').click();
   for (const [page, said] of [[zoe, 'Zoe (vous) : Bien joué !'], [yan, 'Zoe: Well played!'], [ines, 'Zoe: Bem jogado!']]) {
@@ -219,6 +219,14 @@ test('a quick-chat phrase is said in each reader\'s language (French, English, P
   }
   const sent = (await zoe.evaluate(() => window.__beloteDebug.events('chat')))[0];
   assert.equal(sent.phrase, 'well_played');
+  // An emote, drawn (no emoji font needed) and named in the reader's language.
+  await byId(yan, 'emote-heart').click();
+  const heart = ines.locator('[data-testid="chat-emote"][data-emote="heart"]');
+  await heart.waitFor();
+  assert.equal(await heart.getAttribute('aria-label'), 'Coração');
+  assert.equal(await heart.locator('svg[data-icon="heart"]').count(), 1);
+  await zoe.locator('[data-testid="chat-emote"][data-emote="heart"]').waitFor();
+  assert.equal(await zoe.locator('[data-testid="chat-emote"][data-emote="heart"]').getAttribute('aria-label'), 'Cœur');
   await ines.reload(); // the snapshot's chat keeps the phrase's key
   await ines.locator('[data-testid="chat-line"]', { hasText: 'Bem jogado!' }).waitFor();
   await noFlyingTrick(ines);

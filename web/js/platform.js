@@ -3,7 +3,7 @@
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
-import { clockIcon, eyeIcon } from './icons.js';
+import { clockIcon, eyeIcon, EMOTE_ICONS } from './icons.js';
 import { t, hasText } from './i18n.js';
 import { VARIANT_LABEL, seatCount as seatCountOf } from './variants.js';
 import { RULE_GROUPS, RULE_OPTIONS, VARIANT_SEATS, ruleApplies, ruleDefault, ruleValues, effectiveRules, changedRules } from './rule-options.js';
@@ -27,7 +27,7 @@ const QUICK_PHRASES = { well_played: 'wellPlayed', thanks: 'thanks', oops: 'oops
 /** A chat message (the `chat` event, or an entry of a snapshot's `chat`) as the panel keeps it: a
  *  quick-chat phrase by its key, said in the reader's language when the panel is drawn. */
 const chatLine = (m) => ({ name: m.from.name, role: m.from.role, seat: m.from.seat ?? null, text: m.text,
-  phrase: QUICK_PHRASES[m.phrase] ?? null });
+  phrase: QUICK_PHRASES[m.phrase] ?? null, emote: EMOTE_ICONS[m.phrase] ? m.phrase : null });
 
 /** Who refused the cancel proposal `cancel` that ended for `reason`: the server's cancel_vote with
  *  accept false comes just before cancel_rejected (docs/protocol.md "Friendly cancel"). */
@@ -367,8 +367,10 @@ export class Platform {
       const name = c.role === 'spectator' ? t('chat.spectator', { name: c.name })
         : seated ? (c.seat === s.seat ? this.app.tableView.name(s, c.seat) : this.app.tableView.plainName(s, c.seat)) : c.name;
       // textContent only: chat is untrusted plain text.
-      const said = c.phrase ? t(`chat.quick.${c.phrase}`) : c.text;
-      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), h('span', { text: said })));
+      const said = c.emote ? h('span', { class: 'emote', role: 'img', testid: 'chat-emote', 'data-emote': c.emote, 'aria-label': t(`chat.emote.${c.emote}`),
+        title: t(`chat.emote.${c.emote}`) }, EMOTE_ICONS[c.emote]())
+        : h('span', { text: c.phrase ? t(`chat.quick.${c.phrase}`) : c.text });
+      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), said));
     }
     const input = h('input', { name: 'text', maxLength: 300, testid: 'chat-input', placeholder: t('chat.placeholder'), value: this.draft || '' });
     input.addEventListener('input', () => { this.draft = input.value; });
@@ -384,7 +386,10 @@ export class Platform {
     // says them in its own language) as chat, so rate-limited like it.
     const quick = h('div', { class: 'quick-chat', testid: 'quick-chat' }, Object.entries(QUICK_PHRASES).map(([phrase, key]) => h('button', {
       type: 'button', class: 'btn small', testid: `quick-${key}`, text: t(`chat.quick.${key}`),
-      onclick: () => this.send({ type: 'chat', table: id, phrase }) })));
+      onclick: () => this.send({ type: 'chat', table: id, phrase }) })),
+    Object.keys(EMOTE_ICONS).map((emote) => h('button', { type: 'button', class: 'btn small emote', testid: `emote-${emote}`,
+      'aria-label': t(`chat.emote.${emote}`), title: t(`chat.emote.${emote}`), onclick: () => this.send({ type: 'chat', table: id, phrase: emote }) },
+    EMOTE_ICONS[emote]())));
     return h('div', { class: 'chat' }, log, quick, form);
   }
 }

@@ -691,6 +691,9 @@ export default {
   'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots take the seats still empty after 10 s.',
 
   // issue 14: quick chat
+  'chat.emote.smile': 'Smile',
+  'chat.emote.heart': 'Heart',
+  'chat.emote.star': 'Bravo (a star)',
   'chat.quick.wellPlayed': 'Well played!',
   'chat.quick.thanks': 'Thanks',
   'chat.quick.oops': 'Oops',

@@ -691,6 +691,9 @@ export default {
   'lobby.quickPlayNote': 'Jouer maintenant : une place à une table publique de cette variante qui attend des joueurs, ou une nouvelle, où des robots prennent les places encore vides au bout de 10 s.',
 
   // issue 14: quick chat
+  'chat.emote.smile': 'Sourire',
+  'chat.emote.heart': 'Cœur',
+  'chat.emote.star': 'Bravo (une étoile)',
   'chat.quick.wellPlayed': 'Bien joué !',
   'chat.quick.thanks': 'Merci',
   'chat.quick.oops': 'Oups',

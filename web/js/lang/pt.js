@@ -691,6 +691,9 @@ export default {
   'lobby.quickPlayNote': 'Jogar agora: um lugar numa mesa pública desta variante aguardando jogadores, ou uma nova, onde robôs ocupam os lugares ainda vazios depois de 10 s.',
 
   // issue 14: quick chat
+  'chat.emote.smile': 'Sorriso',
+  'chat.emote.heart': 'Coração',
+  'chat.emote.star': 'Bravo (uma estrela)',
   'chat.quick.wellPlayed': 'Bem jogado!',
   'chat.quick.thanks': 'Obrigado',
   'chat.quick.oops': 'Opa',
