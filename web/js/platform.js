@@ -171,8 +171,11 @@ export class Platform {
     const panel = h('aside', { class: 'platform panel', testid: 'platform', 'data-visitor': 'true' });
     const l = s.listing;
     if (!l) return panel;
-    panel.append(h('div', { class: 'platform-row', testid: 'chief', 'data-chief': '' },
-      h('span', { text: l.chief != null ? t('platform.chief', { name: l.chief }) : t('platform.noChief') })),
+    // The list names the chief; the seats say where he sits (and tell apart two of one name).
+    const seat = l.chief == null ? -1 : s.seats.findIndex((x) => x.player && !x.player.robot && x.player.name === l.chief);
+    const chief = seat >= 0 ? this.app.tableView.name(s, seat) : l.chief;
+    panel.append(h('div', { class: 'platform-row', testid: 'chief', 'data-chief': seat >= 0 ? String(seat) : '' },
+      h('span', { text: chief != null ? t('platform.chief', { name: chief }) : t('platform.noChief') })),
     h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(l.spectators) }, eyeIcon(), h('span', { text: t('platform.watching', { count: l.spectators }) })));
     if (l.options) panel.append(this.renderOptions(s.table, { options: l.options }, false, s));
     const watchable = l.options && l.options.spectators;
