@@ -87,6 +87,7 @@ test('a table opened from the lobby without sitting or watching shows its real c
   assert.equal(await byId(bo, 'chat-input').count(), 0);
   assert.equal(await byId(bo, 'chat-closed').textContent(), 'Watch the table to chat.Watch');
   assert.equal(await byId(bo, 'seat-2-sit').count(), 1); // he may still sit
+  assert.equal(await byId(bo, 'hand').textContent(), 'You are not watching this table yet.');
   await bo.screenshot({ path: path.join(SHOTS, 'table-visitor-from-lobby.png') });
 
   // Watching opens the chat, which the server takes.
@@ -230,7 +231,7 @@ test('a quick-chat phrase is said in each reader\'s language (French, English, P
   await ines.reload(); // the snapshot's chat keeps the phrase's key
   await ines.locator('[data-testid="chat-line"]', { hasText: 'Bem jogado!' }).waitFor();
   await noFlyingTrick(ines);
-  await ines.screenshot({ path: path.join(SHOTS, 'quick-chat-pt.png') });
+  await ines.screenshot({ path: path.join(SHOTS, 'quick-chat-pt.png'), fullPage: true });
   for (const page of [zoe, yan, ines]) await page.context().close();
 });
 
@@ -240,9 +241,8 @@ test('minor ones: robots numbered like the seats (from 1), "Copied" that goes ba
   await signIn(page, 'Mina');
   const r = await send(page, { type: 'create_table', variant: 'classic', target: 301, private: true });
   const { table, invite } = r.reply;
-  assert.ok((await send(page, { type: 'add_robot', table, seat: 0 })).ok); // anyone adds robots while nobody sits
   assert.ok((await send(page, { type: 'sit', table, seat: 1, invite })).ok);
-  for (const seat of [2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok);
+  for (const seat of [0, 2, 3]) assert.ok((await send(page, { type: 'add_robot', table, seat })).ok); // the server names seat 0's "Robot 0"
   await showTable(page, table);
   assert.deepEqual(await Promise.all([0, 2, 3].map((seat) => byId(page, `seat-${seat}-name`).textContent())), ['Robot 1', 'Robot 3', 'Robot 4']);
 

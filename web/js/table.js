@@ -628,7 +628,8 @@ export class TableView {
 
   renderHand(s, myTurn, busy) {
     if (s.seat == null && s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': 0 }, renderTableau(s, 0));
-    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: translate('table.watching') }));
+    // A visitor (opened from the lobby, neither seated nor watching) is not watching yet.
+    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: translate(s.synced ? 'table.watching' : 'table.notWatching') }));
     const playing = myTurn && s.phase === 'play';
     const legal = new Set(legalCards(s));
     if (s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': s.hand.length },
@@ -669,7 +670,7 @@ export class TableView {
     if (s.state !== 'waiting') foot.append(h('span', { class: 'muted', text: STATE_LABEL[s.state] || '' }));
     const log = h('ol', { class: 'log', testid: 'log' });
     for (const line of s.log.slice(-5)) log.append(h('li', { text: line }));
-    return h('div', {}, foot, log);
+    return h('div', { class: 'table-bottom' }, foot, log);
   }
 
   /** The dialogs over the table, as syncOverlays items: a key (null: drawn again each time), how

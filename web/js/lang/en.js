@@ -269,6 +269,7 @@ export default {
   'chat.from': '{name}: ',
   'chat.watchToChat': 'Watch the table to chat.',
   'chat.sitToChat': 'Sit at the table to chat.',
+  'table.notWatching': 'You are not watching this table yet.',
   'chat.placeholder': 'Say something…',
   'chat.send': 'Send',
 

@@ -268,6 +268,7 @@ export default {
   'chat.from': '{name} : ',
   'chat.watchToChat': 'Regardez la table pour discuter.',
   'chat.sitToChat': 'Asseyez-vous à la table pour discuter.',
+  'table.notWatching': 'Vous ne regardez pas encore cette table.',
   'chat.placeholder': 'Dites quelque chose…',
   'chat.send': 'Envoyer',
 

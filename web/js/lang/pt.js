@@ -268,6 +268,7 @@ export default {
   'chat.from': '{name}: ',
   'chat.watchToChat': 'Assista à mesa para conversar.',
   'chat.sitToChat': 'Sente-se à mesa para conversar.',
+  'table.notWatching': 'Você ainda não está assistindo a esta mesa.',
   'chat.placeholder': 'Diga alguma coisa…',
   'chat.send': 'Enviar',
 
