@@ -199,12 +199,14 @@ TEST(TableMachineTest, ATimeoutInAnAuctionPassesForThePlayerInEveryVariant) {
                             Variant::ThreePlayer}) {
         SCOPED_TRACE(std::string(to_string(variant)));
         TableState s = timed_table(variant);
-        for (int deal = 0; deal < 4; ++deal) {  // several auctions, in both rounds of a classic one
+        for (int timeouts = 1; timeouts <= 3; ++timeouts) {  // the third in a row makes the seat away
+            SCOPED_TRACE(timeouts);
             play_until(s, 0);
             if (s.match.phase() != Phase::Auction) break;
             const std::size_t before = s.actions.size();
             auto events = events_of(s, TurnExpired{*s.turn_deadline});
-            ASSERT_GE(events.size(), 2u);
+            ASSERT_EQ(events.size(), timeouts < 3 ? 2u : 3u);
+            if (timeouts == 3) EXPECT_EQ(std::get<WentAway>(events[1]).seat, 0);
             EXPECT_EQ(std::get<AutoMoved>(events.front()).seat, 0);
             const auto& taken = std::get<ActionTaken>(events.back());
             EXPECT_EQ(taken.seat, 0);
