@@ -466,7 +466,7 @@ test('the live region says whose turn it is, each card played and by whom, and w
     await page.waitForFunction((v) => window.__beloteDebug.state().v > v, next.v, { polling: 30 });
   }
   const [won] = await page.evaluate(() => window.__beloteDebug.events('trick_won'));
-  const name = (seat) => (seat === 0 ? 'Lia (you)' : `Robot ${seat}`);
+  const name = (seat) => (seat === 0 ? 'Lia (you)' : `Robot ${seat + 1}`); // robots numbered like the seats
   const RANK = { 7: 'Seven', 8: 'Eight', 9: 'Nine', T: 'Ten', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
   const SUIT = { S: 'Spades', H: 'Hearts', D: 'Diamonds', C: 'Clubs' };
   const played = won.cards.map((c) => `${name(c.seat)} plays the ${RANK[c.card[0]]} of ${SUIT[c.card[1]]}.`);
