@@ -177,7 +177,7 @@ struct RequestJudge {
                               "at most " + std::to_string(s.policy.chat_burst) + " chat messages per " +
                                   std::to_string(s.policy.chat_period.count() / 1000) + " s");
         }
-        return Events{ChatPosted{from, seat, c.text}};
+        return Events{ChatPosted{from, seat, c.text, c.phrase}};
     }
     Decision operator()(const RenewInvite& c) const {
         if (!seat || seat != s.chief())
@@ -212,17 +212,24 @@ struct MachineJudge {
             !s.robot_controlled(c.seat) || s.match.check(c.seat, c.action))
             return Events{};  // a decision already made, or a human took the seat back
         if (s.overdue != c.seat) return Events{ActionTaken{c.seat, c.action, ActionSource::Robot}};
-        Events events{AutoMoved{c.seat}};
-        const SeatState& st = s.seats[c.seat];
-        if (st.auto_moves + 1 >= s.policy.auto_moves_before_away && !st.away) events.push_back(WentAway{c.seat});
-        events.push_back(ActionTaken{c.seat, c.action, ActionSource::Timeout});
-        return events;
+        return auto_moved(c.seat, c.action);
     }
     Decision operator()(const TurnExpired& c) const {
         if (s.turn_deadline != c.deadline || !s.match_running()) return Events{};
         auto seat = s.match.to_act();
         if (!seat || s.robot_controlled(*seat)) return Events{};  // the robot plays it anyway
+        // In an auction the safe move is a pass: a robot's bid would commit the player's side.
+        if (!s.match.check(*seat, Action::pass())) return auto_moved(*seat, Action::pass());
         return Events{TurnOverdue{*seat}};
+    }
+    /// The events of a move made for `seat` because its time ran out: announced (AutoMoved), then
+    /// the seat goes away at its third in a row (WentAway), then the move itself.
+    Events auto_moved(int seat, const Action& action) const {
+        Events events{AutoMoved{seat}};
+        const SeatState& st = s.seats[seat];
+        if (st.auto_moves + 1 >= s.policy.auto_moves_before_away && !st.away) events.push_back(WentAway{seat});
+        events.push_back(ActionTaken{seat, action, ActionSource::Timeout});
+        return events;
     }
     Decision operator()(const ReclaimExpired& c) const {
         const SeatState& st = s.seats[c.seat];

@@ -70,9 +70,11 @@ struct VoteCancel {
 struct Watch {
     std::optional<std::string> invite;
 };
-/// `chat`: a message to everyone at the table. Already validated by the decoder.
+/// `chat`: a message to everyone at the table. Already validated by the decoder. A quick-chat
+/// phrase has its key in `phrase` and its English wording in `text`.
 struct Chat {
     std::string text;
+    std::optional<std::string> phrase;
 };
 /// `renew_invite`: the chief replaces the invitation code. `code` is not on the wire: the server
 /// fills it from its CSPRNG.

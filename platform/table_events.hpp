@@ -49,11 +49,13 @@ struct SpectatorLeft {
     PlayerRef player;
     bool disconnected = false;
 };
-/// `from` said `text` (seated in `seat`, or a spectator).
+/// `from` said `text` (seated in `seat`, or a spectator); quick-chat phrase `phrase`, when set
+/// (`text` is then its English wording).
 struct ChatPosted {
     PlayerRef from;
     std::optional<int> seat;
     std::string text;
+    std::optional<std::string> phrase;
 };
 /// The invitation code is now `code`.
 struct InviteRenewed {

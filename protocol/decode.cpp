@@ -7,6 +7,7 @@
 
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
+#include "protocol/chat_phrases.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
 #include "protocol/text_rules.hpp"
@@ -388,9 +389,16 @@ std::optional<platform::TableRequest> table_request(std::string_view type, const
     }
     if (type == "watch") return Watch{optional_string(msg, "invite")};
     if (type == "chat") {
+        if (find_field(msg, "phrase")) {
+            if (find_field(msg, "text")) fail(ErrorCode::BadChat, "a chat message has a text or a phrase, not both");
+            std::string key = string_field(msg, "phrase");
+            auto said = chat_phrase_text(key);
+            if (!said) fail(ErrorCode::BadChat, "phrase must be one of well_played, thanks, oops, good_game, smile, heart, star");
+            return Chat{std::string(*said), std::move(key)};
+        }
         std::string text = string_field(msg, "text");
         if (auto problem = chat_problem(text); !problem.empty()) fail(ErrorCode::BadChat, problem);
-        return Chat{std::move(text)};
+        return Chat{std::move(text), std::nullopt};
     }
     if (type == "renew_invite") return RenewInvite{};
     if (type == "ready") {

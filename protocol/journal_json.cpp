@@ -90,10 +90,12 @@ json event_json(const TableEvent& event) {
                     {"event", "spectator_left"}, {"player", player_json(e.player)}, {"disconnected", e.disconnected}};
             },
             [](const ChatPosted& e) -> json {
-                return {{"event", "chat_posted"},
-                        {"from", player_json(e.from)},
-                        {"seat", e.seat ? json(*e.seat) : json(nullptr)},
-                        {"text", e.text}};
+                json out = {{"event", "chat_posted"},
+                            {"from", player_json(e.from)},
+                            {"seat", e.seat ? json(*e.seat) : json(nullptr)},
+                            {"text", e.text}};
+                if (e.phrase) out["phrase"] = *e.phrase;
+                return out;
             },
             [](const InviteRenewed& e) -> json {
                 return {{"event", "invite_renewed"}, {"code", e.code}};
@@ -261,7 +263,8 @@ TableEvent event_of(const json& j) {
     if (name == "spectator_joined") return SpectatorJoined{player_of(j, "player")};
     if (name == "spectator_left") return SpectatorLeft{player_of(j, "player"), get<bool>(j, "disconnected")};
     if (name == "chat_posted")
-        return ChatPosted{player_of(j, "from"), get_optional<int>(j, "seat"), get<std::string>(j, "text")};
+        return ChatPosted{player_of(j, "from"), get_optional<int>(j, "seat"), get<std::string>(j, "text"),
+                          j.contains("phrase") ? get_optional<std::string>(j, "phrase") : std::nullopt};  // typed text has none
     if (name == "invite_renewed") return InviteRenewed{get<std::string>(j, "code")};
     if (name == "match_begun") {
         MatchBegun begun{get<std::uint64_t>(j, "seed"), {}};

@@ -182,12 +182,14 @@ json options_json(const MatchOptions& match, const platform::TableSettings& sett
 }
 
 json chat_json(const platform::ChatPosted& chat) {
-    return {{"type", "chat"},
-            {"from",
-             {{"name", chat.from.name},
-              {"role", chat.seat ? "player" : "spectator"},
-              {"seat", chat.seat ? json(*chat.seat) : json(nullptr)}}},
-            {"text", chat.text}};
+    json out = {{"type", "chat"},
+                {"from",
+                 {{"name", chat.from.name},
+                  {"role", chat.seat ? "player" : "spectator"},
+                  {"seat", chat.seat ? json(*chat.seat) : json(nullptr)}}},
+                {"text", chat.text}};
+    if (chat.phrase) out["phrase"] = *chat.phrase;
+    return out;
 }
 
 json players_json(const std::vector<PlayerInfo>& players) {

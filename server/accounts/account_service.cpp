@@ -89,7 +89,7 @@ std::optional<store::Account> AccountService::resume(const std::string& token) {
     return account;
 }
 
-void AccountService::create_guest(const std::string& nickname, Done done) {
+void AccountService::create_guest(const std::string& nickname, Done done, bool shown_now) {
     try {
         if (auto owner = account_by_name(*store_, nickname))
             return done(
@@ -98,6 +98,9 @@ void AccountService::create_guest(const std::string& nickname, Done done) {
     } catch (const store::StoreError& e) {
         return done(storage_refusal(e.what()));
     }
+    if (shown_now)
+        return done(Refusal{ErrorCode::NicknameTaken,
+                            "'" + nickname + "' is the name of a player connected now: choose another nickname"});
     store::Account account;
     account.id = make_id_();
     account.display_name = nickname;

@@ -76,8 +76,8 @@ public:
 
     /// A new guest named `nickname` (already checked by the protocol) with a new session, committed
     /// before `done` gets it. Refused with nickname_taken when the nickname's name key is a
-    /// registered username's.
-    void create_guest(const std::string& nickname, Done done);
+    /// registered username's, or else when `shown_now` (a player connected now shows that name).
+    void create_guest(const std::string& nickname, Done done, bool shown_now = false);
 
     /// Guest `account_id` (whose session token is `old_token`) registers `username` (checked by the
     /// protocol) with `password`: same account id, a new token, the old one revoked. Refusals:

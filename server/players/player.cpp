@@ -1,10 +1,20 @@
 #include "server/players/player.hpp"
 
+#include "protocol/text_rules.hpp"
+
 namespace belote::players {
+
+Player::Player(std::string id, std::string nickname, bool guest)
+    : id_(std::move(id)), name_(std::move(nickname)), name_key_(protocol::name_key(name_)), guest_(guest) {}
 
 std::string Player::nickname() const {
     std::lock_guard lock(mutex_);
     return name_;
+}
+
+std::string Player::name_key() const {
+    std::lock_guard lock(mutex_);
+    return name_key_;
 }
 
 bool Player::guest() const {
@@ -20,6 +30,7 @@ platform::PlayerRef Player::ref() const {
 void Player::registered(std::string username) {
     std::lock_guard lock(mutex_);
     name_ = std::move(username);
+    name_key_ = protocol::name_key(name_);
     guest_ = false;
 }
 

@@ -21,13 +21,14 @@ namespace belote::players {
 class Player {
 public:
     /// Account `id` shown as `nickname`; `guest` until registered.
-    Player(std::string id, std::string nickname, bool guest)
-        : id_(std::move(id)), name_(std::move(nickname)), guest_(guest) {}
+    Player(std::string id, std::string nickname, bool guest);
 
     /// Public id (the account id): unguessable, unique across restarts and processes.
     const std::string& id() const { return id_; }
     /// The display name: a guest's nickname, a registered player's username.
     std::string nickname() const;
+    /// The display name's name key (protocol::name_key): two players of one key look alike.
+    std::string name_key() const;
     /// False once the player registered.
     bool guest() const;
     /// How tables know this player (id and display name at the time of the call).
@@ -60,6 +61,7 @@ private:
     const std::string id_;
     mutable std::mutex mutex_;
     std::string name_;
+    std::string name_key_;
     bool guest_ = true;
     std::shared_ptr<net::Connection> connection_;
     std::int64_t disconnected_at_ = 0;

@@ -34,6 +34,13 @@ std::size_t PlayerRegistry::expire(std::int64_t now_ms, std::int64_t ttl_ms,
     });
 }
 
+bool PlayerRegistry::connected_with_key(const std::string& key) const {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, player] : by_id_)
+        if (player->connection() && player->name_key() == key) return true;
+    return false;
+}
+
 std::size_t PlayerRegistry::size() const {
     std::lock_guard lock(mutex_);
     return by_id_.size();

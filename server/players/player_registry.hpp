@@ -38,6 +38,9 @@ public:
     std::size_t expire(std::int64_t now_ms, std::int64_t ttl_ms,
                        const std::function<bool(const Player&)>& still_needed);
 
+    /// True when a player connected now is shown by a name of `key` (protocol::name_key).
+    bool connected_with_key(const std::string& key) const;
+
     /// Number of players in memory.
     std::size_t size() const;
 

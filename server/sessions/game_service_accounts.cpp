@@ -11,6 +11,8 @@
 #include "server/ops/metrics.hpp"
 #include "server/room/wallets.hpp"
 #include "server/sessions/game_service.hpp"
+
+#include "protocol/text_rules.hpp"
 #include "server/sessions/session.hpp"
 
 namespace belote::sessions {
@@ -78,7 +80,9 @@ void GameService::hello(Session& session, const protocol::RequestId& id, const p
         }
         if (account) return sign_in(session, *account, *hello.token, id, hello.resume, Reply::Hello, true);
     }
-    // A new guest: its account and session are stored before the reply.
+    // A new guest: its account and session are stored before the reply. It may not show the name
+    // of a player connected now (docs/protocol.md "hello").
+    const bool shown_now = players_.connected_with_key(protocol::name_key(hello.nickname));
     accounts_->create_guest(
         hello.nickname,
         account_completion<accounts::Outcome>(session, id, [this, &session, id](accounts::Outcome outcome, bool open) {
@@ -86,7 +90,8 @@ void GameService::hello(Session& session, const protocol::RequestId& id, const p
             if (auto* refused = std::get_if<accounts::Refusal>(&outcome)) return refuse(session, id, *refused);
             auto& in = std::get<accounts::SignedIn>(outcome);
             sign_in(session, in.account, in.token, id, no_resume, Reply::Hello, false);
-        }));
+        }),
+        shown_now);
 }
 
 void GameService::register_account(Session& session, std::shared_ptr<players::Player> player,

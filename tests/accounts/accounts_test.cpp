@@ -146,9 +146,10 @@ TEST(AccountsTest, UsernamesAreUniqueWithoutRegardToCaseOrLookAlikes) {
     ana.hello("Ana");
     ASSERT_EQ(code(register_as(ana, "Ana")), "ok");
     // Four more attempts for the key "ana" (five in all: the per-username burst).
+    int guests = 0;  // one nickname per guest: a new guest may not show a connected player's name
     for (const char* taken : {"ana", "ANA", "\u0410na" /* Cyrillic A */, "\uff21na" /* fullwidth A */}) {
         GameClient c(server.port());
-        c.hello("Guest");
+        c.hello("Guest " + std::to_string(++guests));
         json reply = register_as(c, taken);
         EXPECT_EQ(reply["code"], "username_taken") << taken;
         EXPECT_EQ(reply["message"], "the username '" + std::string(taken) + "' is taken") << taken;
@@ -175,16 +176,17 @@ TEST(AccountsTest, ANameWhoseCapitalILooksLikeAnLIsTakenEitherWay) {
     ClockedServer server;
     for (const char* name : {"alice13", "Ilya13"}) {
         GameClient c(server.port());
-        c.hello("Guest");
+        c.hello(std::string("Guest of ") + name);
         ASSERT_EQ(code(register_as(c, name)), "ok") << name;
     }
     GameClient alice(server.port());
     const std::string alice_id = login_as(alice, "alice13")["player"]["id"];
     GameClient ilya(server.port());
     const std::string ilya_id = login_as(ilya, "Ilya13")["player"]["id"];
+    int guests = 0;  // one nickname per guest: a new guest may not show a connected player's name
     for (const char* taken : {"aIice13" /* capital I */, "llya13" /* small L */, "ALICE13", "ilya13"}) {
         GameClient c(server.port());
-        c.hello("Guest");
+        c.hello("Guest " + std::to_string(++guests));
         json reply = register_as(c, taken);
         EXPECT_EQ(reply["code"], "username_taken") << taken;
         EXPECT_EQ(reply["message"], "the username '" + std::string(taken) + "' is taken") << taken;
@@ -199,6 +201,25 @@ TEST(AccountsTest, ANameWhoseCapitalILooksLikeAnLIsTakenEitherWay) {
     }
     GameClient g(server.port());
     EXPECT_EQ(g.hello("aIice13")["code"], "nickname_taken");
+}
+
+// docs/protocol.md "hello": two people are never shown by one name at once. A new guest may not
+// take the nickname of a player connected now (nor a look-alike); it is free once that player left.
+TEST(AccountsTest, ANewGuestMayNotShowTheNameOfAPlayerConnectedNow) {
+    ClockedServer server;
+    GameClient nina(server.port());
+    ASSERT_EQ(code(nina.hello("Nina")), "ok");
+    int others = 0;
+    for (const char* nickname : {"Nina", "NINA", "N\u0456na" /* Cyrillic i */}) {
+        GameClient other(server.port());
+        json reply = other.hello(nickname);
+        EXPECT_EQ(reply["code"], "nickname_taken") << nickname;
+        EXPECT_EQ(reply["message"], "'" + std::string(nickname) + "' is the name of a player connected now: choose another nickname");
+        EXPECT_EQ(code(other.hello("Other " + std::to_string(++others))), "ok");  // it may say hello again
+    }
+    ASSERT_EQ(code(nina.request({{"type", "logout"}})), "ok");  // she stops being connected at once
+    GameClient later(server.port());
+    EXPECT_EQ(later.hello("Nina")["player"]["nickname"], "Nina");
 }
 
 TEST(AccountsTest, UsernamesAndPasswordsFollowTheRules) {

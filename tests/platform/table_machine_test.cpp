@@ -125,9 +125,11 @@ TEST(TableMachineTest, ATimeoutMakesTheRobotMoveAndThreeInARowMakeTheSeatAway) {
     for (int timeouts = 1; timeouts <= 3; ++timeouts) {
         play_until(s, 0);
         ASSERT_TRUE(s.turn_deadline);
-        run(s, TurnExpired{*s.turn_deadline});
-        EXPECT_EQ(s.robot_to_act(), 0);  // the robot makes this decision
-        auto notices = run(s, RobotMove{0, s.match.legal_actions(0).front(), s.actions.size()});
+        auto notices = run(s, TurnExpired{*s.turn_deadline});
+        if (notices.empty()) {  // in play: the robot makes this decision
+            EXPECT_EQ(s.robot_to_act(), 0);
+            notices = run(s, RobotMove{0, s.match.legal_actions(0).front(), s.actions.size()});
+        }
         ASSERT_GE(notices.size(), 2u);
         EXPECT_TRUE(std::holds_alternative<AutoMoved>(notices[0].notice));
         EXPECT_EQ(s.seats[0].auto_moves, timeouts);
@@ -153,8 +155,8 @@ TEST(TableMachineTest, AnAwaySeatIsPresentAgainWhenTheMatchEndsAndTheOthersAreTo
     run(s, FromPlayer{ana, Start{7}});
     for (int timeouts = 1; timeouts <= 3 && s.match_running(); ++timeouts) {
         play_until(s, 0);
-        run(s, TurnExpired{*s.turn_deadline});
-        run(s, RobotMove{0, s.match.legal_actions(0).front(), s.actions.size()});
+        if (run(s, TurnExpired{*s.turn_deadline}).empty())
+            run(s, RobotMove{0, s.match.legal_actions(0).front(), s.actions.size()});
     }
     ASSERT_TRUE(s.seats[0].away);
     // The robot plays her seat to the end of the match; its end says she is present again.
@@ -174,6 +176,66 @@ TEST(TableMachineTest, AnAwaySeatIsPresentAgainWhenTheMatchEndsAndTheOthersAreTo
         if (const auto* status = std::get_if<SeatStatusNotice>(&p.notice))
             told = told || (status->seat == 0 && status->presence == SeatPresence::Present && !status->robot_playing);
     EXPECT_TRUE(told);
+}
+
+/// A timed table of `variant` with Ana in seat 0 and robots elsewhere, started with seed 7.
+TableState timed_table(Variant variant) {
+    MatchOptions options;
+    options.variant = variant;
+    options.target = 301;
+    TableSettings settings;
+    settings.turn_time_s = 10;
+    TableState s = TableState::create("t1", options, settings, TablePolicy{}, "code");
+    run(s, FromPlayer{ana, Sit{0, {}}});
+    for (int seat = 1; seat < seat_count(variant); ++seat) run(s, FromPlayer{ana, AddRobot{seat}});
+    run(s, FromPlayer{ana, Start{7}});
+    return s;
+}
+
+// docs/protocol.md "Time per move": in an auction, the move made for a player out of time is a
+// pass, in every variant (a robot's bid or take would commit the player's side).
+TEST(TableMachineTest, ATimeoutInAnAuctionPassesForThePlayerInEveryVariant) {
+    for (Variant variant : {Variant::Classic, Variant::ClassicAnnouncements, Variant::Coinche, Variant::Decouverte,
+                            Variant::ThreePlayer}) {
+        SCOPED_TRACE(std::string(to_string(variant)));
+        TableState s = timed_table(variant);
+        for (int timeouts = 1; timeouts <= 3; ++timeouts) {  // the third in a row makes the seat away
+            SCOPED_TRACE(timeouts);
+            play_until(s, 0);
+            if (s.match.phase() != Phase::Auction) break;
+            const std::size_t before = s.actions.size();
+            auto events = events_of(s, TurnExpired{*s.turn_deadline});
+            ASSERT_EQ(events.size(), timeouts < 3 ? 2u : 3u);
+            if (timeouts == 3) EXPECT_EQ(std::get<WentAway>(events[1]).seat, 0);
+            EXPECT_EQ(std::get<AutoMoved>(events.front()).seat, 0);
+            const auto& taken = std::get<ActionTaken>(events.back());
+            EXPECT_EQ(taken.seat, 0);
+            EXPECT_EQ(taken.action, Action::pass());
+            EXPECT_EQ(taken.source, ActionSource::Timeout);
+            for (const auto& e : events) {
+                std::vector<Published> out;
+                evolve(s, e, t0, out);
+            }
+            EXPECT_EQ(s.actions.size(), before + 1);
+            EXPECT_EQ(s.actions.back().action, Action::pass());
+        }
+    }
+}
+
+// In play a card must be played: the robot chooses it, announced as automatic.
+TEST(TableMachineTest, ATimeoutInPlayHandsTheCardToTheRobot) {
+    TableState s = timed_table(Variant::Coinche);
+    for (int guard = 0; guard < 50 && !(s.match.to_act() == 0 && s.match.phase() == Phase::Play); ++guard) {
+        play_until(s, 0);
+        if (s.match.phase() == Phase::Play) break;
+        auto legal = s.match.legal_actions(0);  // Ana bids (or takes) so that the deal is played
+        auto bid = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind != ActionKind::Pass; });
+        run(s, FromPlayer{ana, Act{bid != legal.end() ? *bid : legal.front()}});
+    }
+    ASSERT_EQ(s.match.phase(), Phase::Play);
+    auto events = events_of(s, TurnExpired{*s.turn_deadline});
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(std::get<TurnOverdue>(events[0]).seat, 0);
 }
 
 }  // namespace

@@ -241,7 +241,17 @@ TEST(ThreeSeatTable, TheMoveTimerHandsAnOverdueDecisionToTheRobot) {
     TableSettings settings;
     settings.turn_time_s = 10;
     TableState s = table_of_two_humans(settings);
+    // In the auction the move made for Bea is a pass (docs/protocol.md "Time per move").
     play_until(s, [](const TableState& t) { return t.match.to_act() == 1; });
+    ASSERT_EQ(s.match.phase(), Phase::Auction);
+    auto passed = events_of(s, TurnExpired{*s.turn_deadline}, *s.turn_deadline);
+    ASSERT_EQ(passed.size(), 2u);
+    EXPECT_EQ(std::get<AutoMoved>(passed[0]).seat, 1);
+    EXPECT_EQ(std::get<ActionTaken>(passed[1]).action, Action::pass());
+    EXPECT_EQ(std::get<ActionTaken>(passed[1]).source, ActionSource::Timeout);
+    apply_all(s, passed, *s.turn_deadline);
+    // In play a robot chooses her card.
+    play_until(s, [](const TableState& t) { return t.match.to_act() == 1 && t.match.phase() == Phase::Play; });
     ASSERT_EQ(s.match.to_act(), 1);
     ASSERT_TRUE(s.turn_deadline);
     const std::int64_t deadline = *s.turn_deadline;
@@ -263,7 +273,7 @@ TEST(ThreeSeatTable, TheMoveTimerHandsAnOverdueDecisionToTheRobot) {
     auto notices = apply_all(s, moved, deadline);
     ASSERT_GE(notices.size(), 2u);
     EXPECT_EQ(std::get<AutoMoved>(notices[0].notice).seat, 1);
-    EXPECT_EQ(s.seats[1].auto_moves, 1);
+    EXPECT_EQ(s.seats[1].auto_moves, 2);
 }
 
 TEST(ThreeSeatTable, ALostConnectionKeepsTheSeatForTheReclaimWindow) {

@@ -90,6 +90,19 @@ TEST(DecodeTablesTest, CancelWatchChatInviteStand) {
     EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","text":")" + std::string(300, 'x') + "\"}"), "<ok>");
 }
 
+// docs/protocol.md "chat": a quick-chat phrase goes by its key, with its English wording.
+TEST(DecodeTablesTest, AQuickChatPhraseIsSentByItsKey) {
+    auto phrase = decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"well_played"})");
+    EXPECT_EQ(phrase.phrase, "well_played");
+    EXPECT_EQ(phrase.text, "Well played!");
+    EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"good_game"})").text, "Good game");
+    EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"heart"})").text, "\u2665");  // an emote
+    EXPECT_FALSE(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","text":"oi"})").phrase);
+    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":"insult"})"), "bad_chat");
+    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":"thanks","text":"x"})"), "bad_chat");
+    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":1})"), "bad_message");
+}
+
 TEST(DecodeTablesTest, HelloResumeAndCreateTableOptions) {
     auto hello =
         decoded<Hello>(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","token":"x","resume":{"t1":42,"t3":0}})");

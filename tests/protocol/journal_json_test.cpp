@@ -33,6 +33,7 @@ TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
         SpectatorLeft{{"pw", "Wu"}, true},
         ChatPosted{{"pabc", "Ana"}, 2, "bonjour \"à\" tous"},
         ChatPosted{{"pw", "Wu"}, std::nullopt, "hi"},
+        ChatPosted{{"pw", "Wu"}, std::nullopt, "Thanks", "thanks"},
         InviteRenewed{"0123456789abcdef0123456789abcdef"},
         MatchBegun{18'446'744'073'709'551'615ull},
         MatchBegun{7, {true, 100, false, {true, true, false, false}, true, {Rating{1662.311, 290.3, 0.05999, 1}}}},

@@ -80,6 +80,21 @@ TEST(TurnTimerTest, DeadlineInTurnAutomaticMoveAndAwayAfterThree) {
     EXPECT_EQ(code(a.request(act)), "ok");
 }
 
+// docs/protocol.md "Time per move": the move made in an auction is a pass, said as automatic first.
+TEST(TurnTimerTest, TheAutomaticMoveOfACoincheAuctionIsAPass) {
+    ClockedServer server;
+    GameClient a(server.port());
+    a.hello("Ana");
+    std::string t = started_table({&a}, {{"variant", "coinche"}, {"turn_time", 5}});
+    json turn = turn_of(a, 0);
+    ASSERT_EQ(turn["phase"], "auction");
+    server.clock().advance(milliseconds(5000));
+    EXPECT_EQ(event_of(a, "auto_move")["seat"], 0);
+    json call = event_of(a, "auction_call", 0);
+    EXPECT_EQ(call["call"], "pass");
+    EXPECT_FALSE(call.contains("value"));
+}
+
 TEST(TurnTimerTest, NoDeadlineWhenTimeIsOff) {
     ClockedServer server;
     GameClient a(server.port());

@@ -1,4 +1,5 @@
 // Shared helpers for the browser tests: launching Debian's chromium, signing in, seating robots.
+import { beforeEach, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -25,6 +26,8 @@ export function launch() {
  */
 export async function openPage(browser, viewport = { width: 1100, height: 860 }, { locale = 'en-US', beforeGoto, path: at = '', base = BASE_URL } = {}) {
   const context = await browser.newContext({ viewport, locale });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   if (beforeGoto) await beforeGoto(context);
   const page = await context.newPage();
   page.pageErrors = [];
@@ -34,6 +37,16 @@ export async function openPage(browser, viewport = { width: 1100, height: 860 },
 }
 
 export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+/** Every test's own pages close when it ends, also when it failed before closing them: a page left
+ *  open keeps its player connected, and a new guest may not take the name of a player connected now
+ *  (docs/protocol.md "hello"), so the next test's "Ana" would be refused. */
+const openContexts = new Set();
+let contextsBefore = new Set();
+beforeEach(() => { contextsBefore = new Set(openContexts); });
+afterEach(async () => {
+  for (const context of [...openContexts]) if (!contextsBefore.has(context)) await context.close().catch(() => {});
+});
 
 /** Closes the deal result dialog and waits until it is gone, so that the next look at the page
  * does not find it again (the page removes it at its next render). */
@@ -47,7 +60,17 @@ export async function closeDealResult(page) {
 
 export async function signIn(page, nickname) {
   await byId(page, 'nickname').fill(nickname);
-  await byId(page, 'hello').click();
+  // A page of the previous test that just closed may still show the name to the server for a
+  // moment (nickname_taken until its connection is seen closed): say hello again until accepted.
+  const refused = page.locator('[data-testid="error-message"][data-code="nickname_taken"]');
+  for (let attempt = 0; ; attempt++) {
+    await byId(page, 'hello').click();
+    await Promise.race([page.locator('#lobby').waitFor({ state: 'visible' }), refused.waitFor()]);
+    if (await page.locator('#lobby').isVisible()) break;
+    if (attempt >= 50) throw new Error(`${nickname}: a connected player keeps that name`);
+    await byId(page, 'error-dismiss').first().click();
+    await refused.waitFor({ state: 'detached' });
+  }
   await byId(page, 'table-list').waitFor({ state: 'attached' });
   await page.locator('#lobby').waitFor({ state: 'visible' });
 }
@@ -57,13 +80,14 @@ export async function createTable(page, target = '1000') {
   await byId(page, 'create-target').selectOption(String(target));
   await byId(page, 'create-table').click();
   const view = byId(page, 'table-view');
-  await view.waitFor();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   return view.getAttribute('data-table');
 }
 
 export async function sitAndFillWithRobots(page, seat = 0) {
-  await byId(page, `seat-${seat}-sit`).click();
-  await page.locator(`[data-testid="table-view"][data-seat="${seat}"]`).waitFor();
+  const seated = page.locator(`[data-testid="table-view"][data-seat="${seat}"]`);
+  if (!(await seated.count())) await byId(page, `seat-${seat}-sit`).click(); // a table's creator sits already
+  await seated.waitFor();
   for (let s = 0; s < 4; s++) {
     if (s === seat) continue;
     await byId(page, `seat-${s}-add-robot`).click();
@@ -143,9 +167,10 @@ export async function showTable(page, table) {
 /** `names[i]` sits in seat i (one page each, its locale `locales[i]`), robots in the other seats of a
  *  `variant` table made by the first (with the invitation code: `options` may make it private, so
  *  that it stays out of the lobby's first page); every page shows it. Returns { pages, table }. */
-export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport } = {}) {
-  const pages = [];
+export async function atATable(browser, names, { variant = 'classic', target = 301, options = {}, locales = [], viewport, signedIn } = {}) {
+  const pages = signedIn ? [...signedIn] : [];
   for (const [i, name] of names.entries()) {
+    if (signedIn) break; // pages already signed in as `names`
     const page = await openPage(browser, viewport, { locale: locales[i] || 'en-US' });
     await signIn(page, name);
     pages.push(page);
@@ -161,6 +186,25 @@ export async function atATable(browser, names, { variant = 'classic', target = 3
   for (let seat = names.length; seat < seats; seat++) await send(pages[0], { type: 'add_robot', table, seat });
   for (const page of pages) await showTable(page, table);
   return { pages, table };
+}
+
+/** Two pages of players shown by one name `name`. A new guest may not take the name of a player
+ *  connected now (docs/protocol.md "hello"), but a player who comes back with his session keeps his:
+ *  the first signs in and leaves, the second takes the name once the server saw the first leave
+ *  (signIn says hello again until then), and the first comes back. Returns [first, second]. */
+export async function twoOfOneName(browser, name, viewport) {
+  const first = await openPage(browser, viewport);
+  await signIn(first, name);
+  const context = first.context();
+  await first.close();
+  const second = await openPage(browser, viewport);
+  await signIn(second, name); // refused until the server saw the first leave
+  const again = await context.newPage();
+  again.pageErrors = [];
+  again.on('pageerror', (e) => again.pageErrors.push(e));
+  await again.goto(BASE_URL);
+  await again.locator('#lobby').waitFor({ state: 'visible' });
+  return [again, second];
 }
 
 /** Plays the first legal action of the page's seat until `until(state)` holds (a function run in the

@@ -61,8 +61,8 @@ test('a match against robots is in History; the replay viewer steps through its 
   assert.equal(await item.getAttribute('data-result'), won ? 'won' : 'lost');
   assert.equal(await item.locator('[data-testid="history-result"]').textContent(), won ? 'Won' : 'Lost');
   assert.equal(await item.locator('[data-testid="match-totals"]').textContent(), `Score ${ended.totals[0]} – ${ended.totals[1]}`);
-  assert.equal(await item.locator('[data-testid="match-partners"]').textContent(), 'With Robot 2 (bot)');
-  assert.equal(await item.locator('[data-testid="match-opponents"]').textContent(), 'Against Robot 1 (bot), Robot 3 (bot)');
+  assert.equal(await item.locator('[data-testid="match-partners"]').textContent(), 'With Robot 3 (bot)');
+  assert.equal(await item.locator('[data-testid="match-opponents"]').textContent(), 'Against Robot 2 (bot), Robot 4 (bot)');
   assert.match(await item.textContent(), /Classic/);
   assert.equal(await byId(page, 'history-more').count(), 0); // one page
   await page.screenshot({ path: path.join(SHOTS, 'history.png') });
@@ -126,7 +126,7 @@ test('a match against robots is in History; the replay viewer steps through its 
   s = await shown(page);
   assert.equal(s.scoreRows, deals);
   assert.equal(s.dealScore, `Deal score ${scored.at(-1).score.score.join(' – ')} · totals ${ended.totals.join(' – ')}`);
-  const winners = ended.winner === 0 ? 'Hist & Robot 2' : 'Robot 1 & Robot 3';
+  const winners = ended.winner === 0 ? 'Hist & Robot 3' : 'Robot 2 & Robot 4'; // robots numbered like the seats, from 1
   assert.equal(s.final, `${winners} win the match, ${ended.totals.join(' – ')}`);
   await page.screenshot({ path: path.join(SHOTS, 'replay-end.png'), fullPage: true });
   assert.deepEqual(page.pageErrors, []);

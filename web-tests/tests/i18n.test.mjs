@@ -32,7 +32,7 @@ async function visitInLanguage(locale, expect) {
   await assertNoEnglish(page, `${locale} lobby`);
 
   await createTable(page, '1000');
-  await page.locator('[data-testid="seat-1-sit"]', { hasText: expect.sitHere }).waitFor();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   await assertNoEnglish(page, `${locale} empty table`);
   await sitAndFillWithRobots(page, 0);
   assert.equal(await byId(page, 'seat-0-name').textContent(), expect.me);

@@ -30,8 +30,7 @@ test('a competitive match with a stake from sign-up to the result panel, the lea
   const view = byId(ana, 'table-view');
   await view.waitFor();
   const table = await view.getAttribute('data-table');
-  await byId(ana, 'seat-0-sit').click();
-  await ana.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
+  await ana.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   const form = byId(ana, 'options-form');
   await form.locator('input[name="competitive"]').check();
   await form.locator('input[name="stake"]').fill('100');

@@ -75,7 +75,7 @@ test('every variant: the form shows the options that apply, and the server takes
   await byId(page, 'create-variant').selectOption('classic');
   await byId(page, 'create-table').click();
   await byId(page, 'table-view').waitFor();
-  await byId(page, 'seat-0-sit').click();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   await byId(page, 'options-form').waitFor();
   const four = await byId(page, 'table-view').getAttribute('data-table');
   assert.deepEqual(await byId(page, 'options-variant').locator('option').evaluateAll((os) => os.map((o) => o.value)),
@@ -89,7 +89,7 @@ test('every variant: the form shows the options that apply, and the server takes
   await byId(page, 'create-variant').selectOption('decouverte');
   await byId(page, 'create-table').click();
   await page.locator(`[data-testid="table-view"]:not([data-table="${four}"])`).waitFor();
-  await byId(page, 'seat-0-sit').click();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   await byId(page, 'options-form').waitFor();
   const two = await byId(page, 'table-view').getAttribute('data-table');
   assert.equal(await byId(page, 'options-variant').count(), 0, 'no other variant has two seats');

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { launch, openPage, byId, signIn, playFirstLegalToEnd, SHOTS, send, tableState, inDeal, showTable,
-  atATable, playFirstLegalUntil } from './helpers.mjs';
+  atATable, playFirstLegalUntil, twoOfOneName } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -62,7 +62,7 @@ test('the rematch: after the match each player says ready, everyone sees who is,
 });
 
 test('players of one name are told apart in the chat and the results; the last match is named by who played it, and nothing of it is left on the table', async () => {
-  const { pages: [a, b], table } = await atATable(browser, ['Bea', 'Bea']);
+  const { pages: [a, b], table } = await atATable(browser, ['Bea', 'Bea'], { signedIn: await twoOfOneName(browser, 'Bea') });
   await byId(a, 'chat-input').fill('hi from the first Bea');
   await byId(a, 'chat-send').click();
   await b.locator('[data-testid="chat-line"]', { hasText: 'hi from the first Bea' }).waitFor();
@@ -73,7 +73,7 @@ test('players of one name are told apart in the chat and the results; the last m
   await byId(a, 'deal-result-close').click();
   await byId(a, 'match-result').waitFor();
   const totals = (await state(a)).totals;
-  assert.equal(await text(a, 'final-score'), `Bea (seat 1) & Robot 2 ${totals[0]} – ${totals[1]} Bea (seat 2) & Robot 3`);
+  assert.equal(await text(a, 'final-score'), `Bea (seat 1) & Robot 3 ${totals[0]} – ${totals[1]} Bea (seat 2) & Robot 4`);
   await byId(a, 'match-result-stay').click();
   // Nothing of the last deal stays: no trick, no contract, no dealer or taker, no deal number.
   assert.equal(await a.locator('.trick-note').count(), 0);
@@ -93,9 +93,9 @@ test('players of one name are told apart in the chat and the results; the last m
   assert.ok((await send(w, { type: 'watch', table })).ok);
   await showTable(w, table);
   await byId(w, 'last-match').waitFor();
-  const winners = s.winner === 0 ? 'Bea (place 1) & Robot 2' : 'Bea (place 2) & Robot 3';
+  const winners = s.winner === 0 ? 'Bea (place 1) & Robot 3' : 'Bea (place 2) & Robot 4';
   assert.equal(await text(w, 'last-match'),
-    `Dernière partie : victoire de ${winners} · Bea (place 1) & Robot 2 ${s.totals[0]} – ${s.totals[1]} Bea (place 2) & Robot 3`);
+    `Dernière partie : victoire de ${winners} · Bea (place 1) & Robot 3 ${s.totals[0]} – ${s.totals[1]} Bea (place 2) & Robot 4`);
   assert.equal(await byId(w, 'match-result').count(), 0, 'no dialog for a match this page did not see');
   for (const page of [a, b, c, w]) await page.context().close();
 });

@@ -2,7 +2,7 @@
 // with friends: a player who sits after a match, the chief's buttons shown only to the chief.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, byId, signIn, playFirstLegalToEnd, send, showTable, atATable, playFirstLegalUntil, boxOf } from './helpers.mjs';
+import { launch, openPage, byId, signIn, playFirstLegalToEnd, send, showTable, atATable, playFirstLegalUntil, boxOf, twoOfOneName } from './helpers.mjs';
 
 // Its own address (X-Forwarded-For through run.sh's trusted proxy): its tables do not count against
 // the other files' limit of unfinished tables per address.
@@ -63,7 +63,7 @@ test('a player who sits after a match is not shown its last deal as if he had pl
 });
 
 test('the chief who stands up sees who is chief now, and no chief when nobody is left seated', async () => {
-  const { pages: [a, b], table } = await atATable(browser, ['Nina', 'Nina']);
+  const { pages: [a, b], table } = await atATable(browser, ['Nina', 'Nina'], { signedIn: await twoOfOneName(browser, 'Nina') });
   await byId(a, 'stand-up').click();
   await a.locator('[data-testid="table-view"][data-seat=""]').waitFor();
   await a.locator('[data-testid="chief"][data-chief="1"]').waitFor();

@@ -105,8 +105,7 @@ test('the chief picks a robot level per seat; the seat shows it', async () => {
   const page = await openPage(browser);
   await signIn(page, 'Nivel');
   await createTable(page, '301');
-  await byId(page, 'seat-0-sit').click();
-  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   for (const [seat, level] of [[1, 'expert'], [2, 'medium']]) {
     await byId(page, `seat-${seat}-robot-level`).selectOption(level);
     await byId(page, `seat-${seat}-add-robot`).click();

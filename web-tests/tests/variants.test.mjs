@@ -15,7 +15,7 @@ async function startAgainstRobots(page, variant, seats) {
   await byId(page, 'create-target').selectOption('1000');
   await byId(page, 'create-table').click();
   await byId(page, 'table-view').waitFor();
-  await byId(page, 'seat-0-sit').click();
+  await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor(); // the creator sits at once
   await page.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
   assert.equal(await page.locator('[data-testid^="seat-"][data-seat]').count(), seats, `${seats} seats at a ${variant} table`);
   for (let s = 1; s < seats; s++) {

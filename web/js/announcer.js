@@ -32,6 +32,8 @@ export class Announcer {
     const bySide = (values) => (values || []).map((v, t) => t18(side(t), v)).join(', ');
     switch (ev.type) {
       case 'turn': return ev.seat === s.seat && s.seat != null ? t(ev.phase === 'auction' ? 'live.yourCall' : 'live.yourTurn') : null;
+      case 'auto_move': return t('live.autoMove', { name: name(ev.seat) });
+      case 'auction_call': return s.autoCall ? s.log[s.log.length - 1] : null;
       case 'card_played': return t('live.played', { name: name(ev.seat), card: cardName(ev.card) });
       case 'trick_won': return t('live.trickWon', { name: name(ev.winner), points: ev.points });
       case 'deal_scored': return t('live.dealScored', { deal: ev.deal, scores: bySide(ev.score.score), totals: bySide(ev.totals) });

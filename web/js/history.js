@@ -2,6 +2,7 @@
 // first, a page at a time ("More matches"); each opens in the replay viewer (replay.js).
 import { h } from './dom.js';
 import { pageLanguage, t } from './i18n.js';
+import { playerName } from './names.js';
 import { VARIANT_LABEL } from './variants.js';
 
 const PAGE = 20;
@@ -19,7 +20,7 @@ export function dateText(ms) {
 }
 
 /** The seat's name with a robot marker. */
-export const seatLabel = (s) => (s.robot ? `${s.name} (${t('lobby.bot')})` : s.name);
+export const seatLabel = (s) => (s.robot ? `${playerName(s)} (${t('lobby.bot')})` : s.name);
 
 /**
  * Who played with and against the asking player in `entry` (a history entry): { you, partners,

@@ -327,8 +327,10 @@ class App {
       this.announcer.say(this.platform.liveText(m, s));
       this.sounds.onEvent(s, m);
       this.scheduleRender();
-    } else if (res === 'applied' && s.seat != null && this.current) {
-      this.scheduleRender(); // the player's seat at another table: the shown one says what happens there
+    } else if (res === 'applied' && s.seat != null) {
+      // The player's seat at another table: the shown one (or the lobby) says what happens there.
+      if (!this.current && m.type === 'cancel_proposed') this.announcer.say(this.platform.liveText(m, s));
+      this.scheduleRender();
     }
   }
 
@@ -363,6 +365,8 @@ class App {
       const seats = [...Array(VARIANT_SEATS[variant] || 4).keys()].map((seat) => ({ seat }));
       if (reply.invite) this.platform.invites.set(reply.table, reply.invite);
       this.openTable(reply.table, { table: reply.table, variant, target, state: 'waiting', seats });
+      // The creator sits at once, in the first seat (the server seats nobody: docs/protocol.md "create_table").
+      await this.request(reply.invite ? { type: 'sit', table: reply.table, seat: 0, invite: reply.invite } : { type: 'sit', table: reply.table, seat: 0 });
     } catch (e) { /* shown */ }
   }
 
@@ -512,6 +516,7 @@ class App {
     if (name === 'table') this.listingTimer = setInterval(() => this.refreshListing(), 3000);
     const changed = document.body.dataset.screen !== (name || 'none');
     document.body.dataset.screen = name || 'none';
+    if (changed) this.account.showSignup(false); // the sign-up form belongs to the screen it was opened on
     if (changed) this.focusScreen(name);
     this.scheduleRender();
   }
@@ -534,12 +539,20 @@ class App {
 
   render() {
     this.renderTitle();
+    this.renderLobbyNotices();
     if (!this.current) return;
     const s = this.tables.get(this.current);
     if (s) {
       this.tableView.render(s);
       this.tableView.setPanel(this.platform.render(s));
     }
+  }
+
+  /** The lobby tells of what asks for the player at his tables (a cancel vote: platform.js). */
+  renderLobbyNotices() {
+    const host = $('lobby-notices');
+    host.replaceChildren(...(this.current ? [] : this.platform.lobbyNotices()));
+    host.hidden = !host.childElementCount;
   }
 
   /** A hidden tab says in its title that it is the player's turn (unless sounds and notifications

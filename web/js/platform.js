@@ -3,7 +3,7 @@
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
-import { clockIcon, eyeIcon } from './icons.js';
+import { clockIcon, eyeIcon, EMOTE_ICONS } from './icons.js';
 import { t, hasText } from './i18n.js';
 import { VARIANT_LABEL, seatCount as seatCountOf } from './variants.js';
 import { RULE_GROUPS, RULE_OPTIONS, VARIANT_SEATS, ruleApplies, ruleDefault, ruleValues, effectiveRules, changedRules } from './rule-options.js';
@@ -19,11 +19,15 @@ const valueLabel = (v) => (typeof v === 'boolean' ? t(v ? 'ruleValue.true' : 'ru
 const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 const MAX_CHAT = 100;
+const COPIED_MS = 2000; // how long "Copied" stays on the invitation's button
 const MAX_STAKE = 1000000; // the server's bound on a stake (docs/protocol.md "Table options")
-const QUICK_PHRASES = ['wellPlayed', 'thanks', 'oops', 'goodGame'];
+/** The quick-chat phrases: their key on the wire (docs/protocol.md "chat") and in lang/*.js. */
+const QUICK_PHRASES = { well_played: 'wellPlayed', thanks: 'thanks', oops: 'oops', good_game: 'goodGame' };
 
-/** A chat message (the `chat` event, or an entry of a snapshot's `chat`) as the panel keeps it. */
-const chatLine = (m) => ({ name: m.from.name, role: m.from.role, seat: m.from.seat ?? null, text: m.text });
+/** A chat message (the `chat` event, or an entry of a snapshot's `chat`) as the panel keeps it: a
+ *  quick-chat phrase by its key, said in the reader's language when the panel is drawn. */
+const chatLine = (m) => ({ name: m.from.name, role: m.from.role, seat: m.from.seat ?? null, text: m.text,
+  phrase: QUICK_PHRASES[m.phrase] ?? null, emote: EMOTE_ICONS[m.phrase] ? m.phrase : null });
 
 /** Who refused the cancel proposal `cancel` that ended for `reason`: the server's cancel_vote with
  *  accept false comes just before cancel_rejected (docs/protocol.md "Friendly cancel"). */
@@ -56,7 +60,9 @@ export class Platform {
     this.tables = new Map();  // table id -> platform state
     this.invites = new Map(); // table id -> invitation code we know
     this.drafts = new Map();  // table id -> the chief's unsaved options (renderOptions)
-    setInterval(() => { if (this.app.current && this.hasCountdown(this.app.current)) this.app.scheduleRender(); }, 1000);  // countdowns
+    setInterval(() => { // countdowns: the shown table's, or a cancel vote's told in the lobby
+      if (this.app.current ? this.hasCountdown(this.app.current) : [...this.tables.values()].some((p) => p.cancel)) this.app.scheduleRender();
+    }, 1000);
   }
 
   /** True when the table shows a ticking countdown (move timer, cancel vote, reclaim window). A
@@ -117,6 +123,7 @@ export class Platform {
   send(body) { return this.app.request(body).catch(() => null); }
 
   render(s) {
+    if (!s.synced && s.seat == null) return this.renderVisitor(s);
     const id = s.table;
     const p = this.state(id);
     const names = (seat) => this.app.tableView.name(s, seat);
@@ -157,11 +164,38 @@ export class Platform {
     return panel;
   }
 
-  /** Copies the invitation link (the field itself is selected where the clipboard is refused). */
+  /** The panel of a table opened from the lobby without sitting or watching: what the lobby's list
+   *  says of it (chief, spectators, options), and how to join its chat (only players and spectators
+   *  chat: docs/protocol.md "chat"). */
+  renderVisitor(s) {
+    const panel = h('aside', { class: 'platform panel', testid: 'platform', 'data-visitor': 'true' });
+    const l = s.listing;
+    if (!l) return panel;
+    // The list names the chief; the seats say where he sits (and tell apart two of one name).
+    const seat = l.chief == null ? -1 : s.seats.findIndex((x) => x.player && !x.player.robot && x.player.name === l.chief);
+    const chief = seat >= 0 ? this.app.tableView.name(s, seat) : l.chief;
+    panel.append(h('div', { class: 'platform-row', testid: 'chief', 'data-chief': seat >= 0 ? String(seat) : '' },
+      h('span', { text: chief != null ? t('platform.chief', { name: chief }) : t('platform.noChief') })),
+    h('div', { class: 'platform-row', testid: 'spectator-count', 'data-count': String(l.spectators) }, eyeIcon(), h('span', { text: t('platform.watching', { count: l.spectators }) })));
+    if (l.options) panel.append(this.renderOptions(s.table, { options: l.options }, false, s));
+    const watchable = l.options && l.options.spectators;
+    const closed = h('div', { class: 'chat chat-closed', testid: 'chat-closed' }, h('span', { class: 'muted', text: t(watchable ? 'chat.watchToChat' : 'chat.sitToChat') }));
+    if (watchable) {
+      closed.append(h('button', { type: 'button', class: 'btn small', testid: 'visitor-watch', text: t('lobby.watch'),
+        onclick: () => this.send({ type: 'watch', table: s.table }) }));
+    }
+    panel.append(closed);
+    return panel;
+  }
+
+  /** Copies the invitation link (the field itself is selected where the clipboard is refused); the
+   *  button says "Copied" for COPIED_MS. */
   async copyInvite(link) {
     try {
       await navigator.clipboard.writeText(link);
       this.copied = link;
+      clearTimeout(this.copiedTimer);
+      this.copiedTimer = setTimeout(() => { this.copied = null; this.app.scheduleRender(); }, COPIED_MS);
     } catch (e) {
       const field = document.querySelector('[data-testid="invite-link"]');
       if (field) field.select();
@@ -295,6 +329,27 @@ export class Platform {
     return box;
   }
 
+  /** For the lobby: a cancel vote open at a table where the player sits (he went to the lobby in
+   *  mid-match), with who proposes, the seconds left, Accept and Refuse while he has not answered,
+   *  and the way back to his seat. One element per such table. */
+  lobbyNotices() {
+    const out = [];
+    for (const s of this.app.tables.values()) {
+      const p = this.tables.get(s.table);
+      if (!s.synced || s.seat == null || s.state !== 'playing' || !p || !p.cancel) continue;
+      const mine = p.cancel.votes[s.seat];
+      const text = t('cancel.proposalAt', { name: this.app.tableView.name(s, p.cancel.by), table: s.table, seconds: secondsLeft(p.cancel.deadline) });
+      const vote = (accept) => this.send({ type: 'vote_cancel', table: s.table, accept });
+      out.push(h('div', { class: `cancel-prompt lobby-notice ${mine === null ? 'asking' : ''}`, testid: `lobby-cancel-${s.table}`, role: 'group', 'aria-label': t('cancel.title') },
+        h('div', { testid: 'lobby-cancel-text', text }),
+        h('div', { class: 'cancel-actions' },
+          mine === null ? h('button', { type: 'button', class: 'btn small primary', testid: 'lobby-cancel-accept', text: t('cancel.accept'), onclick: () => vote(true) }) : null,
+          mine === null ? h('button', { type: 'button', class: 'btn small', testid: 'lobby-cancel-refuse', text: t('cancel.refuse'), onclick: () => vote(false) }) : null,
+          h('button', { type: 'button', class: 'btn small', testid: 'lobby-cancel-open', text: t('table.returnToSeat'), onclick: () => this.app.openTable(s.table) }))));
+    }
+    return out;
+  }
+
   /** What the live region says of platform event `m` at the table of state `s` (the cancel vote:
    *  a proposal, and how it ended), or null. */
   liveText(m, s) {
@@ -315,7 +370,10 @@ export class Platform {
       const name = c.role === 'spectator' ? t('chat.spectator', { name: c.name })
         : seated ? (c.seat === s.seat ? this.app.tableView.name(s, c.seat) : this.app.tableView.plainName(s, c.seat)) : c.name;
       // textContent only: chat is untrusted plain text.
-      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), h('span', { text: c.text })));
+      const said = c.emote ? h('span', { class: 'emote', role: 'img', testid: 'chat-emote', 'data-emote': c.emote, 'aria-label': t(`chat.emote.${c.emote}`),
+        title: t(`chat.emote.${c.emote}`) }, EMOTE_ICONS[c.emote]())
+        : h('span', { text: c.phrase ? t(`chat.quick.${c.phrase}`) : c.text });
+      log.append(h('li', { class: `chat-${c.role}`, testid: 'chat-line' }, h('strong', { text: t('chat.from', { name }) }), said));
     }
     const input = h('input', { name: 'text', maxLength: 300, testid: 'chat-input', placeholder: t('chat.placeholder'), value: this.draft || '' });
     input.addEventListener('input', () => { this.draft = input.value; });
@@ -327,10 +385,14 @@ export class Platform {
       this.draft = '';
       this.send({ type: 'chat', table: id, text });
     });
-    // Quick chat: predefined phrases in the page's language, sent as chat (so rate-limited like it).
-    const quick = h('div', { class: 'quick-chat', testid: 'quick-chat' }, QUICK_PHRASES.map((key) => h('button', {
+    // Quick chat: predefined phrases shown in the page's language, sent by key (each reader's page
+    // says them in its own language) as chat, so rate-limited like it.
+    const quick = h('div', { class: 'quick-chat', testid: 'quick-chat' }, Object.entries(QUICK_PHRASES).map(([phrase, key]) => h('button', {
       type: 'button', class: 'btn small', testid: `quick-${key}`, text: t(`chat.quick.${key}`),
-      onclick: () => this.send({ type: 'chat', table: id, text: t(`chat.quick.${key}`) }) })));
+      onclick: () => this.send({ type: 'chat', table: id, phrase }) })),
+    Object.keys(EMOTE_ICONS).map((emote) => h('button', { type: 'button', class: 'btn small emote', testid: `emote-${emote}`,
+      'aria-label': t(`chat.emote.${emote}`), title: t(`chat.emote.${emote}`), onclick: () => this.send({ type: 'chat', table: id, phrase: emote }) },
+    EMOTE_ICONS[emote]())));
     return h('div', { class: 'chat' }, log, quick, form);
   }
 }

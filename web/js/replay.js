@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import { SUIT_SYMBOL, callText, t } from './i18n.js';
 import { VARIANT_LABEL, DENOM_SYMBOL, bidText, valueText } from './variants.js';
 import { dateText, sideOf } from './history.js';
+import { playerName } from './names.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 
@@ -76,13 +77,13 @@ export class ReplayView {
   name(seat) {
     const s = (this.data.seats || []).find((x) => x.seat === seat);
     if (!s) return t('table.seat', { seat: seat + 1 });
-    return s.you ? t('table.you', { name: s.name }) : s.name;
+    return s.you ? t('table.you', { name: s.name }) : playerName(s);
   }
 
   /** The names of side `side`, for score columns: "Ana & Robot 2". */
   sideName(side) {
     const seats = this.data.seats || [];
-    return seats.filter((s) => sideOf(s.seat, seats.length) === side).map((s) => s.name).join(' & ');
+    return seats.filter((s) => sideOf(s.seat, seats.length) === side).map((s) => playerName(s)).join(' & ');
   }
 
   render() {

@@ -41,6 +41,9 @@ export function fromListing(t) {
     callouts: {}, log: [], dealResult: null, matchResult: null, thrownIn: false,
     scoreRows: [], cancelled: false, autoMove: null, autoMoveNote: null, cancelResult: null,
     ready: zeros(normSeats(t.seats).length).map(() => false), matchPlayers: [],
+    // What the lobby's list says of the table (its chief's name, spectators, options): all a visitor
+    // who neither sits nor watches knows of it; null until a listing says it.
+    listing: 'chief' in t ? { chief: t.chief ?? null, spectators: t.spectators ?? 0, options: t.options ?? null } : null,
   };
 }
 
@@ -209,6 +212,7 @@ export function applyEvent(s, ev, name = (i) => translate('table.seat', { seat: 
       s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit };
       s.to_act = null; s.legal = [];
       const auto = takeAutoMove(s, ev.seat);
+      s.autoCall = auto; // variants.js words a coinche call again, keeping this mark
       addLog(s, translate(auto ? 'log.autoCall' : 'log.call', { name: name(ev.seat), call: callText(ev.call, ev.suit) }));
       noteOwnMove(s, ev.seat, auto);
       break;

@@ -9,6 +9,9 @@ import { TrickFly } from './trick-fly.js';
 import { matchRoomResults } from './room.js';
 import { installTools, renderTools, renderToolPanel, labelLastTrick, contractHolder } from './table-tools.js';
 import { clockIcon } from './icons.js';
+import { playerName } from './names.js';
+
+export { playerName };
 import { whyNotPlayable } from './play-rules.js';
 import { setting } from './prefs.js';
 
@@ -71,11 +74,6 @@ function robotIcon() {
   return svg;
 }
 
-/** A player's name as shown: the server names robots "Robot <seat>" in English. */
-export function playerName(player) {
-  const robot = player.robot && /^Robot (\d+)$/.exec(player.name);
-  return robot ? translate('table.robotName', { number: robot[1] }) : player.name;
-}
 
 export class TableView {
   constructor(app, root) {
@@ -279,7 +277,10 @@ export class TableView {
     const variant = VARIANT_LABEL[next ? next.variant : s.variant] || (next ? next.variant : s.variant);
     const target = next && next.target ? next.target : s.target;
     const badge = s.variant === 'coinche' && playing && s.phase !== 'not_started' ? contractBadge(s) : null;
-    const scores = this.sideOrder(s).map((t) => h('div', { class: `score team-${t} ${s.seat != null && sideOf(s.seat, seatCount(s)) === t ? 'mine' : ''}`, title: this.teamPlayers(s, t) },
+    // After a match, its winner's score (only) is ticked.
+    const won = (t) => s.state === 'finished' && s.winner != null && s.winner === t;
+    const scores = this.sideOrder(s).map((t) => h('div', { class: `score team-${t} ${s.seat != null && sideOf(s.seat, seatCount(s)) === t ? 'mine' : ''} ${won(t) ? 'winner' : ''}`,
+      testid: `score-${t}`, 'data-winner': String(won(t)), title: this.teamPlayers(s, t) },
       h('span', { class: 'score-label', text: this.teamName(s, t) }),
       h('span', { class: 'score-value', testid: `totals-${t}`, text: String(s.totals[t] ?? 0) })));
     return h('div', { class: 'table-head' },
@@ -356,9 +357,12 @@ export class TableView {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
         // Only the chief adds robots (anyone while nobody is seated): the others are not offered it.
+        // A visitor (neither seated nor watching) knows the chief from the lobby's list only.
         const info = this.app.platform.tables.get(s.table);
         const chief = info ? info.chief : null;
-        if (chief == null || chief === s.seat) this.addRobotButtons(btns, seat);
+        const visitor = !s.synced && s.seat == null;
+        const chiefless = visitor ? !!s.listing && s.listing.chief == null : chief == null;
+        if (chiefless || (!visitor && chief === s.seat)) this.addRobotButtons(btns, seat);
         if (btns.childElementCount) box.append(btns);
       }
     }
@@ -624,12 +628,14 @@ export class TableView {
 
   renderHand(s, myTurn, busy) {
     if (s.seat == null && s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': 0 }, renderTableau(s, 0));
-    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: translate('table.watching') }));
+    // A visitor (opened from the lobby, neither seated nor watching) is not watching yet.
+    if (s.seat == null) return h('div', { class: 'hand spectator', testid: 'hand', 'data-count': 0 }, h('span', { class: 'muted', text: translate(s.synced ? 'table.watching' : 'table.notWatching') }));
     const playing = myTurn && s.phase === 'play';
     const legal = new Set(legalCards(s));
     if (s.tableaux) return h('div', { class: 'hand tableau-hand', testid: 'hand', 'data-count': s.hand.length },
       renderTableau(s, s.seat, { own: true, legal, playing, busy, onPlay: (c) => this.act({ type: 'play', card: c }) }));
     const hand = h('div', { class: `hand ${playing ? 'playing' : ''}`, testid: 'hand', 'data-count': s.hand.length });
+    hand.style.setProperty('--n', String(s.hand.length)); // the overlap that fits them all (app.css)
     for (const c of sortHand(s.hand, s.trump)) {
       const e = cardElement(c, { button: true });
       if (c[1] === s.trump) e.classList.add('trump');
@@ -664,7 +670,7 @@ export class TableView {
     if (s.state !== 'waiting') foot.append(h('span', { class: 'muted', text: STATE_LABEL[s.state] || '' }));
     const log = h('ol', { class: 'log', testid: 'log' });
     for (const line of s.log.slice(-5)) log.append(h('li', { text: line }));
-    return h('div', {}, foot, log);
+    return h('div', { class: 'table-bottom' }, foot, log);
   }
 
   /** The dialogs over the table, as syncOverlays items: a key (null: drawn again each time), how

@@ -76,7 +76,10 @@ export function applyVariantEvent(s, ev, name) {
       const text = bidText(ev);
       if (text) {
         s.callouts[ev.seat] = { kind: 'call', call: ev.call, suit: ev.suit, text };
-        s.log[s.log.length - 1] = translate('log.said', { name: name(ev.seat), text });
+        // A call made for the player when his time ran out stays marked as automatic.
+        s.log[s.log.length - 1] = s.autoCall ? translate('log.autoCall', { name: name(ev.seat), call: text })
+          : translate('log.said', { name: name(ev.seat), text });
+        if (s.autoCall && ev.seat === s.seat && s.autoMoveNote) s.autoMoveNote = s.log[s.log.length - 1];
         if (ev.call === 'bid') { s.bid = { seat: ev.seat, value: ev.value, suit: ev.suit }; s.contre_level = 0; }
         if (ev.call === 'contre') s.contre_level = 1;
         if (ev.call === 'surcontre') s.contre_level = 2;

@@ -253,6 +253,7 @@ export default {
   'options.competitiveLabel': 'Competitive',
   'options.stakeLabel': 'Stake',
   'options.save': 'Save options',
+  'cancel.proposalAt': '{name} proposes to cancel the match at table {table} ({seconds} s)',
   'cancel.proposal': '{name} proposes to cancel the match ({seconds} s)',
   'cancel.accept': 'Accept',
   'cancel.refuse': 'Refuse',
@@ -266,6 +267,9 @@ export default {
   'cancel.cancelled': 'The match was cancelled by agreement',
   'chat.spectator': '{name} (spectator)',
   'chat.from': '{name}: ',
+  'chat.watchToChat': 'Watch the table to chat.',
+  'chat.sitToChat': 'Sit at the table to chat.',
+  'table.notWatching': 'You are not watching this table yet.',
   'chat.placeholder': 'Say something…',
   'chat.send': 'Send',
 
@@ -316,6 +320,7 @@ export default {
   'error.invalid_username': 'That username is not allowed: 3 to 20 letters, digits, _ - or .',
   'error.weak_password': 'The password must have at least 8 characters.',
   'error.username_taken': 'That username is taken (or looks too much like one that is).',
+  'error.nicknameInUse': 'Someone connected now already uses that name: choose another nickname.',
   'error.nickname_taken': 'That name belongs to a registered player: log in, or choose another nickname.',
   'error.bad_credentials': 'Wrong username or password.',
   'error.already_registered': 'You are already registered.',
@@ -677,6 +682,7 @@ export default {
   // issue 14: the screen reader's live region
   'live.yourCall': 'Your call.',
   'live.yourTurn': 'Your turn to play.',
+  'live.autoMove': '{name}: out of time, the move is made automatically.',
   'live.played': '{name} plays the {card}.',
   'live.trickWon': '{name} wins the trick, {points} points.',
   'live.dealScored': 'Deal {deal} scored: {scores}. Totals {totals}.',
@@ -686,6 +692,9 @@ export default {
   'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots take the seats still empty after 10 s.',
 
   // issue 14: quick chat
+  'chat.emote.smile': 'Smile',
+  'chat.emote.heart': 'Heart',
+  'chat.emote.star': 'Bravo (a star)',
   'chat.quick.wellPlayed': 'Well played!',
   'chat.quick.thanks': 'Thanks',
   'chat.quick.oops': 'Oops',

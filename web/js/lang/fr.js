@@ -252,6 +252,7 @@ export default {
   'options.competitiveLabel': 'Compétition',
   'options.stakeLabel': 'Mise',
   'options.save': 'Enregistrer les options',
+  'cancel.proposalAt': '{name} propose d’annuler la partie à la table {table} ({seconds} s)',
   'cancel.proposal': '{name} propose d’annuler la partie ({seconds} s)',
   'cancel.accept': 'Accepter',
   'cancel.refuse': 'Refuser',
@@ -265,6 +266,9 @@ export default {
   'cancel.cancelled': 'La partie a été annulée d’un commun accord',
   'chat.spectator': '{name} (spectateur)',
   'chat.from': '{name} : ',
+  'chat.watchToChat': 'Regardez la table pour discuter.',
+  'chat.sitToChat': 'Asseyez-vous à la table pour discuter.',
+  'table.notWatching': 'Vous ne regardez pas encore cette table.',
   'chat.placeholder': 'Dites quelque chose…',
   'chat.send': 'Envoyer',
 
@@ -315,6 +319,7 @@ export default {
   'error.invalid_username': 'Ce nom d\'utilisateur n\'est pas permis : 3 à 20 lettres, chiffres, _ - ou .',
   'error.weak_password': 'Le mot de passe doit avoir au moins 8 caractères.',
   'error.username_taken': 'Ce nom d\'utilisateur est pris (ou ressemble trop à un nom pris).',
+  'error.nicknameInUse': 'Quelqu’un de connecté utilise déjà ce nom : choisissez un autre pseudo.',
   'error.nickname_taken': 'Ce nom est celui d’un joueur inscrit : connectez-vous, ou choisissez un autre pseudo.',
   'error.bad_credentials': 'Nom d\'utilisateur ou mot de passe incorrect.',
   'error.already_registered': 'Vous êtes déjà inscrit.',
@@ -677,6 +682,7 @@ export default {
   // issue 14: the screen reader's live region
   'live.yourCall': 'À vous de parler.',
   'live.yourTurn': 'À vous de jouer.',
+  'live.autoMove': '{name} : temps écoulé, le coup est joué automatiquement.',
   'live.played': '{name} joue : {card}.',
   'live.trickWon': '{name} remporte le pli, {points} points.',
   'live.dealScored': 'Donne {deal} comptée : {scores}. Totaux {totals}.',
@@ -686,6 +692,9 @@ export default {
   'lobby.quickPlayNote': 'Jouer maintenant : une place à une table publique de cette variante qui attend des joueurs, ou une nouvelle, où des robots prennent les places encore vides au bout de 10 s.',
 
   // issue 14: quick chat
+  'chat.emote.smile': 'Sourire',
+  'chat.emote.heart': 'Cœur',
+  'chat.emote.star': 'Bravo (une étoile)',
   'chat.quick.wellPlayed': 'Bien joué !',
   'chat.quick.thanks': 'Merci',
   'chat.quick.oops': 'Oups',

@@ -252,6 +252,7 @@ export default {
   'options.competitiveLabel': 'Competitiva',
   'options.stakeLabel': 'Aposta',
   'options.save': 'Aplicar opções',
+  'cancel.proposalAt': '{name} propõe cancelar a partida na mesa {table} ({seconds} s)',
   'cancel.proposal': '{name} propõe cancelar a partida ({seconds} s)',
   'cancel.accept': 'Aceitar',
   'cancel.refuse': 'Recusar',
@@ -265,6 +266,9 @@ export default {
   'cancel.cancelled': 'A partida foi cancelada de comum acordo',
   'chat.spectator': '{name} (espectador)',
   'chat.from': '{name}: ',
+  'chat.watchToChat': 'Assista à mesa para conversar.',
+  'chat.sitToChat': 'Sente-se à mesa para conversar.',
+  'table.notWatching': 'Você ainda não está assistindo a esta mesa.',
   'chat.placeholder': 'Diga alguma coisa…',
   'chat.send': 'Enviar',
 
@@ -315,6 +319,7 @@ export default {
   'error.invalid_username': 'Esse nome de usuário não é permitido: de 3 a 20 letras, algarismos, _ - ou .',
   'error.weak_password': 'A senha deve ter pelo menos 8 caracteres.',
   'error.username_taken': 'Esse nome de usuário já existe (ou se parece demais com um que existe).',
+  'error.nicknameInUse': 'Alguém conectado agora já usa esse nome: escolha outro apelido.',
   'error.nickname_taken': 'Esse nome é de um jogador cadastrado: entre na conta ou escolha outro apelido.',
   'error.bad_credentials': 'Nome de usuário ou senha incorretos.',
   'error.already_registered': 'Você já tem cadastro.',
@@ -677,6 +682,7 @@ export default {
   // issue 14: the screen reader's live region
   'live.yourCall': 'Sua vez de falar.',
   'live.yourTurn': 'Sua vez de jogar.',
+  'live.autoMove': '{name}: tempo esgotado, a jogada é feita automaticamente.',
   'live.played': '{name} joga {card}.',
   'live.trickWon': '{name} ganha a vaza, {points} pontos.',
   'live.dealScored': 'Mão {deal} contada: {scores}. Totais {totals}.',
@@ -686,6 +692,9 @@ export default {
   'lobby.quickPlayNote': 'Jogar agora: um lugar numa mesa pública desta variante aguardando jogadores, ou uma nova, onde robôs ocupam os lugares ainda vazios depois de 10 s.',
 
   // issue 14: quick chat
+  'chat.emote.smile': 'Sorriso',
+  'chat.emote.heart': 'Coração',
+  'chat.emote.star': 'Bravo (uma estrela)',
   'chat.quick.wellPlayed': 'Bem jogado!',
   'chat.quick.thanks': 'Obrigado',
   'chat.quick.oops': 'Opa',
