@@ -165,7 +165,10 @@ class App {
       // Lost after a session: say so until hello has brought the session back.
       this.showReconnecting(this.hadSession && (st === 'connecting' || st === 'reconnecting'));
     }
-    if (st === 'replaced') this.showError('replaced');
+    if (st === 'replaced') {
+      this.follower.finish(false); // another tab has the session: no more moves from this one
+      this.showError('replaced');
+    }
     if (st === 'reconnecting' && typeof navigator !== 'undefined' && navigator.onLine === false) e.textContent = t('conn.closed');
     this.scheduleRender();
   }
@@ -293,6 +296,8 @@ class App {
     this.hadSession = false;
     this.account.showSignup(false);
     this.account.renderWho();
+    this.follower.finish(false);
+    this.conn.backToDefault(); // a new session starts on the page's own server
     this.conn.reconnect();
     this.showScreen('login');
   }
