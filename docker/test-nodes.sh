@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Two nodes + PostgreSQL + nginx (docker/compose.nodes.yaml) for real: builds the three images with
-# podman, brings the stack up with podman-compose on a free port, checks each node through nginx
+# podman, starts the stack's containers with `podman run` on a free port (see 3. for why not
+# podman-compose), checks each node through nginx
 # (/node/a/healthz, /node/b/healthz) and the page at /, then a player in headless Chromium
 # (web-tests/compose-failover.mjs) plays at a table through nginx; the node that serves it is
 # killed (`podman kill`), and the page must be back in the same seat, served by the other node,
 # and play on. Takes the stack down (containers, network, volumes) at the end, also on failure.
 #
-# Needs podman and podman-compose (Debian packages; installed when missing, with
-# scripts/podman-setup.sh for the base images), node and chromium (as web-tests/run.sh).
+# Needs podman (installed when missing by scripts/podman-setup.sh, with the base images), node and
+# chromium (as web-tests/run.sh).
 # Env: BELOTE_HTTP_PORT (default: a free port), BELOTE_NET (the stack's /24 prefix, default
 # 10.89.48: apart from the default stack's 10.89.47).
 set -euo pipefail
@@ -17,16 +18,10 @@ log() { printf 'test-nodes: %s\n' "$*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 start=$(date +%s)
 
-# 1. podman, podman-compose, the Debian base images.
+# 1. podman and the Debian base images.
 if ! command -v podman >/dev/null || ! podman image exists docker.io/library/debian:bookworm-slim 2>/dev/null \
    || ! podman image exists docker.io/library/debian:bookworm 2>/dev/null; then
   if [ "$(id -u)" -eq 0 ]; then scripts/podman-setup.sh; else sudo scripts/podman-setup.sh; fi
-fi
-if ! command -v podman-compose >/dev/null; then
-  log "installing podman-compose"
-  sudo_=""; [ "$(id -u)" -eq 0 ] || sudo_=sudo
-  $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq --no-install-recommends podman-compose >/dev/null
 fi
 
 # 2. The images compose.nodes.yaml names (the layer and ccache caches make rebuilds quick).
@@ -37,7 +32,10 @@ build docker/nginx.Dockerfile localhost/belote-nginx
 built=$(date +%s)
 log "images built in $((built - start)) s"
 
-# 3. The stack, on a free port.
+# 3. The stack, on a free port. Debian 12's podman-compose (1.0.3) cannot give a container a fixed
+#    address (networks: {belote: {ipv4_address}}, which the nodes' --trusted-proxy needs), so the
+#    containers of docker/compose.nodes.yaml are started here with plain `podman run`, with the same
+#    images, environment, network, addresses and aliases.
 port="${BELOTE_HTTP_PORT:-}"
 if [ -z "$port" ]; then
   for _ in $(seq 1 50); do
@@ -46,15 +44,39 @@ if [ -z "$port" ]; then
   done
 fi
 [ -n "$port" ] || fail "no free port found"
-export BELOTE_HTTP_PORT="$port" BELOTE_NET="${BELOTE_NET:-10.89.48}"
+net_prefix="${BELOTE_NET:-10.89.48}"
 project="belote-nodes-test-$$"
-compose() { podman-compose -p "$project" -f docker/compose.nodes.yaml "$@"; }
+names=("$project-nginx" "$project-node-a" "$project-node-b" "$project-postgres")
 down() {
-  compose down -v -t 5 >/dev/null 2>&1 || true
-  podman volume rm -f "${project}_belote-postgres" "${project}_belote-node-a" "${project}_belote-node-b" >/dev/null 2>&1 || true
+  podman rm -f -t 0 "${names[@]}" >/dev/null 2>&1 || true
+  podman volume rm -f "$project-postgres" "$project-node-a" "$project-node-b" >/dev/null 2>&1 || true
+  podman network rm -f "$project" >/dev/null 2>&1 || true
 }
 trap down EXIT
-compose up -d --no-build >/dev/null 2>&1 || { compose logs >&2 || true; fail "podman-compose up failed"; }
+logs() { for n in "${names[@]}"; do echo "--- $n" >&2; podman logs --tail "${1:-30}" "$n" >&2 2>&1 || true; done; }
+podman network create --subnet "$net_prefix.0/24" "$project" >/dev/null || fail "podman network create failed"
+# run SERVICE HOST-NUMBER ARGS...: a container of the stack, named and aliased as compose would.
+run() {
+  local service="$1" host="$2"
+  shift 2
+  podman run -d --name "$project-$service" --network "$project" --network-alias "$service" --ip "$net_prefix.$host" "$@" \
+    >/dev/null || { logs; fail "podman run $service failed"; }
+}
+run postgres 10 -e POSTGRES_PASSWORD=belote -e POSTGRES_DB=belote -v "$project-postgres:/var/lib/postgresql/data" \
+  localhost/belote-postgres
+for _ in $(seq 1 150); do
+  podman exec "$project-postgres" /usr/lib/postgresql/15/bin/pg_isready -h 127.0.0.1 -q 2>/dev/null && break
+  sleep 0.2
+done
+podman exec "$project-postgres" /usr/lib/postgresql/15/bin/pg_isready -h 127.0.0.1 -q || { logs; fail "PostgreSQL did not start"; }
+node_env=(-e BELOTE_STORE=postgres://postgres:belote@postgres:5432/belote -e BELOTE_TRUSTED_PROXY="$net_prefix.2"
+  -e BELOTE_LOG_FORMAT=json -e BELOTE_SHUTDOWN_DEADLINE_S=10)
+run node-a 11 "${node_env[@]}" -e BELOTE_NODE_ID=a -e BELOTE_ADVERTISE_URL=/node/a/ws -v "$project-node-a:/var/lib/belote" \
+  localhost/belote-server
+run node-b 12 "${node_env[@]}" -e BELOTE_NODE_ID=b -e BELOTE_ADVERTISE_URL=/node/b/ws -v "$project-node-b:/var/lib/belote" \
+  localhost/belote-server
+# nginx looks the nodes' names up when it starts: they exist by now.
+run nginx 2 -p "127.0.0.1:$port:8080" localhost/belote-nginx
 log "stack $project up on port $port"
 
 http_status() { curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$1" || true; }
@@ -63,17 +85,15 @@ for _ in $(seq 1 300); do
   sleep 0.2
 done
 for path in /node/a/readyz /node/b/readyz /healthz /; do
-  [ "$(http_status "$path")" = 200 ] || { compose logs >&2 || true; fail "GET $path through nginx is not 200"; }
+  [ "$(http_status "$path")" = 200 ] || { logs; fail "GET $path through nginx is not 200"; }
 done
 ready=$(date +%s)
 log "both nodes ready through nginx $((ready - built)) s after up"
 
 # 4. A table through nginx, its node killed, the page back at the other node.
-containers="a=$(podman ps --filter "label=io.podman.compose.project=$project" --filter "label=com.docker.compose.service=node-a" --format '{{.Names}}')"
-containers="$containers,b=$(podman ps --filter "label=io.podman.compose.project=$project" --filter "label=com.docker.compose.service=node-b" --format '{{.Names}}')"
-[[ "$containers" =~ ^a=.+,b=.+$ ]] || fail "node containers not found: $containers"
+containers="a=$project-node-a,b=$project-node-b"
 (cd web-tests && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; })
 BELOTE_URL="http://127.0.0.1:$port" BELOTE_NODE_CONTAINERS="$containers" node web-tests/compose-failover.mjs \
-  || { compose logs --tail 40 >&2 || true; fail "the failover through nginx failed"; }
+  || { logs 40; fail "the failover through nginx failed"; }
 done_=$(date +%s)
 log "OK: images $((built - start)) s, stack up $((ready - built)) s, failover $((done_ - ready)) s, total $((done_ - start)) s"
