@@ -10,7 +10,8 @@
 # Needs podman (installed when missing by scripts/podman-setup.sh, with the base images), node and
 # chromium (as web-tests/run.sh).
 # Env: BELOTE_HTTP_PORT (default: a free port), BELOTE_NET (the stack's /24 prefix, default
-# 10.89.48: apart from the default stack's 10.89.47).
+# 10.89.48: apart from the default stack's 10.89.47), BELOTE_SERVER_IMAGE (the server's image,
+# default localhost/belote-server), BELOTE_SKIP_BUILD=1 (use the images as they are).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -26,9 +27,12 @@ fi
 
 # 2. The images compose.nodes.yaml names (the layer and ccache caches make rebuilds quick).
 build() { podman build --network host --pull=never --format docker -f "$1" -t "$2" . >&2 || fail "podman build $1 failed"; }
-build docker/Dockerfile localhost/belote-server
-build docker/postgres.Dockerfile localhost/belote-postgres
-build docker/nginx.Dockerfile localhost/belote-nginx
+server_image="${BELOTE_SERVER_IMAGE:-localhost/belote-server}"
+if [ "${BELOTE_SKIP_BUILD:-0}" != 1 ]; then
+  build docker/Dockerfile "$server_image"
+  build docker/postgres.Dockerfile localhost/belote-postgres
+  build docker/nginx.Dockerfile localhost/belote-nginx
+fi
 built=$(date +%s)
 log "images built in $((built - start)) s"
 
@@ -69,18 +73,21 @@ for _ in $(seq 1 150); do
   sleep 0.2
 done
 podman exec "$project-postgres" /usr/lib/postgresql/15/bin/pg_isready -h 127.0.0.1 -q || { logs; fail "PostgreSQL did not start"; }
-node_env=(-e BELOTE_STORE=postgres://postgres:belote@postgres:5432/belote -e BELOTE_TRUSTED_PROXY="$net_prefix.2"
+# PostgreSQL by its address: a node exits when a connection to the store cannot resolve its name, and
+# aardvark-dns (podman's DNS, Debian 12) sometimes fails a lookup while containers join the network.
+node_env=(-e BELOTE_STORE="postgres://postgres:belote@$net_prefix.10:5432/belote" -e BELOTE_TRUSTED_PROXY="$net_prefix.2"
   -e BELOTE_LOG_FORMAT=json -e BELOTE_SHUTDOWN_DEADLINE_S=10)
 run node-a 11 "${node_env[@]}" -e BELOTE_NODE_ID=a -e BELOTE_ADVERTISE_URL=/node/a/ws -v "$project-node-a:/var/lib/belote" \
-  localhost/belote-server
+  "$server_image"
 run node-b 12 "${node_env[@]}" -e BELOTE_NODE_ID=b -e BELOTE_ADVERTISE_URL=/node/b/ws -v "$project-node-b:/var/lib/belote" \
-  localhost/belote-server
+  "$server_image"
 # nginx looks the nodes' names up when it starts: they exist by now.
 run nginx 2 -p "127.0.0.1:$port:8080" localhost/belote-nginx
 log "stack $project up on port $port"
 
 http_status() { curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$1" || true; }
-for _ in $(seq 1 300); do
+until_s=$((SECONDS + 60))
+while [ $SECONDS -lt $until_s ]; do
   [ "$(http_status /node/a/readyz)" = 200 ] && [ "$(http_status /node/b/readyz)" = 200 ] && break
   sleep 0.2
 done
