@@ -73,8 +73,9 @@ for _ in $(seq 1 150); do
   sleep 0.2
 done
 podman exec "$project-postgres" /usr/lib/postgresql/15/bin/pg_isready -h 127.0.0.1 -q || { logs; fail "PostgreSQL did not start"; }
-# PostgreSQL by its address: a node exits when a connection to the store cannot resolve its name, and
-# aardvark-dns (podman's DNS, Debian 12) sometimes fails a lookup while containers join the network.
+# PostgreSQL by its address: a node whose store cannot be reached at start-up exits, and here
+# aardvark-dns (podman's DNS, Debian 12) once took 25 s to fail the lookup of `postgres` while the
+# other containers joined the network.
 node_env=(-e BELOTE_STORE="postgres://postgres:belote@$net_prefix.10:5432/belote" -e BELOTE_TRUSTED_PROXY="$net_prefix.2"
   -e BELOTE_LOG_FORMAT=json -e BELOTE_SHUTDOWN_DEADLINE_S=10)
 run node-a 11 "${node_env[@]}" -e BELOTE_NODE_ID=a -e BELOTE_ADVERTISE_URL=/node/a/ws -v "$project-node-a:/var/lib/belote" \
