@@ -52,6 +52,7 @@ constexpr std::array<std::string_view, error_code_count> names{
     "cannot_stake",
     "no_such_player",
     "cooling_down",
+    "table_elsewhere",
     "internal",
 };
 

@@ -57,6 +57,7 @@ enum class ErrorCode : std::uint8_t {
     CannotStake,           ///< "cannot_stake": start refused: someone cannot cover the stake (named in the message)
     NoSuchPlayer,          ///< "no_such_player": profile of an unknown player id or username
     CoolingDown,           ///< "cooling_down": no competitive table until the abandoner's cool-down ends ("until")
+    TableElsewhere,        ///< "table_elsewhere": the table is served by another node (its "url" goes with it)
     Internal,              ///< "internal": unexpected server failure
 };
 

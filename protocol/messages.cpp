@@ -398,6 +398,29 @@ std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEn
         id_json(id), {{"tables", std::move(list)}, {"next", next ? json(std::to_string(*next)) : json(nullptr)}}));
 }
 
+std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables,
+                        const std::vector<std::string>& remote, std::optional<std::uint64_t> next) {
+    json list = json::array();
+    for (const auto& entry : tables) list.push_back(lobby_entry_json(entry));
+    for (const auto& row : remote)
+        if (auto parsed = json::parse(row, nullptr, false); parsed.is_object()) list.push_back(std::move(parsed));
+    return to_text(ok_reply(
+        id_json(id), {{"tables", std::move(list)}, {"next", next ? json(std::to_string(*next)) : json(nullptr)}}));
+}
+
+std::string lobby_row_text(const platform::LobbyEntry& entry) { return to_text(lobby_entry_json(entry)); }
+
+std::optional<LobbyRow> parse_lobby_row(std::string_view text) {
+    const json row = json::parse(text, nullptr, false);
+    if (!row.is_object() || !row.contains("variant") || !row["variant"].is_string() || !row.contains("seats") ||
+        !row["seats"].is_array())
+        return std::nullopt;
+    LobbyRow out{row["variant"].get<std::string>(), 0};
+    for (const auto& seat : row["seats"])
+        if (seat.is_object() && seat.contains("player") && seat["player"].is_null()) ++out.free_seats;
+    return out;
+}
+
 std::string record_text(const RequestId& id, const GameRecord& record) {
     return to_text(ok_reply(id_json(id), {{"record", record_json(record)}}));
 }
@@ -417,8 +440,18 @@ std::string refusal_text(const RequestId& id, const platform::Refused& refused) 
     return to_text(reply);
 }
 
-std::string table_moved_text(std::string_view table) {
-    return to_text(json{{"type", "table_moved"}, {"table", table}});
+std::string table_moved_text(std::string_view table, std::optional<std::string_view> url) {
+    json out{{"type", "table_moved"}, {"table", table}};
+    if (url) out["url"] = *url;
+    return to_text(out);
+}
+
+std::string table_elsewhere_text(const RequestId& id, std::string_view table, std::string_view url) {
+    json reply = error_reply(id_json(id), ErrorCode::TableElsewhere,
+                             "table " + std::string(table) + " is served by another server: reconnect there");
+    reply["table"] = table;
+    reply["url"] = url;
+    return to_text(reply);
 }
 
 }  // namespace belote::protocol

@@ -67,6 +67,19 @@ std::string invite_text(const RequestId& id, std::string_view invite);
 /// (`next`: where the next page starts, as an opaque string).
 std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables,
                         std::optional<std::uint64_t> next = std::nullopt);
+/// The same reply with the rows of other nodes' tables after `tables` (`remote`: each a row as
+/// lobby_row_text wrote it; docs/operations.md "The lobby across nodes").
+std::string tables_text(const RequestId& id, const std::vector<platform::LobbyEntry>& tables,
+                        const std::vector<std::string>& remote, std::optional<std::uint64_t> next);
+/// One list_tables row (lobby_entry_json), as a node publishes it for the lobbies of the others.
+std::string lobby_row_text(const platform::LobbyEntry& entry);
+/// What list_tables filters a published row by.
+struct LobbyRow {
+    std::string variant;  ///< the protocol name
+    int free_seats = 0;   ///< empty seats
+};
+/// The filter fields of a row of lobby_row_text; none when `text` is not such a row.
+std::optional<LobbyRow> parse_lobby_row(std::string_view text);
 /// The reply to get_record: {"type":"ok","id","record":{…docs/game-record.md…}}.
 std::string record_text(const RequestId& id, const GameRecord& record);
 /// The same reply for a record kept by the store (`record`: its stored JSON, journal_json.hpp).
@@ -77,8 +90,11 @@ std::string error_text(const RequestId& id, ErrorCode code, std::string_view mes
 /// when the refusal ends (cooling_down).
 std::string refusal_text(const RequestId& id, const platform::Refused& refused);
 /// The notice that this server stopped serving `table` because another node owns it now
-/// (docs/protocol.md "table_moved"): {"type":"table_moved","table"}. Nothing more of that table
-/// comes on this connection.
-std::string table_moved_text(std::string_view table);
+/// (docs/protocol.md "table_moved"): {"type":"table_moved","table"}, with "url" (where that node is
+/// reached) when it is known. Nothing more of that table comes on this connection.
+std::string table_moved_text(std::string_view table, std::optional<std::string_view> url = std::nullopt);
+/// The answer to a request for a table another node serves (docs/protocol.md "Tables on other
+/// servers"): {"type":"error","id","code":"table_elsewhere","message","table","url"}.
+std::string table_elsewhere_text(const RequestId& id, std::string_view table, std::string_view url);
 
 }  // namespace belote::protocol

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <boost/asio/ip/address.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <vector>
@@ -147,13 +148,16 @@ void add_node_options(CLI::App& app, Config& c) {
             return {};
         });
     app.add_option("--advertise-url", c.advertise_url,
-                   "The URL this node is reached at by clients and other nodes (ws://host:port or wss://...)")
+                   "The WebSocket URL clients are sent to for the tables this node serves: ws://host:port/ws, "
+                   "wss://host/ws, or an absolute path (/node/a/ws) the client resolves against its page's origin")
         ->envname("BELOTE_ADVERTISE_URL")
         ->check([](const std::string& v) -> std::string {
-            if (v.starts_with("ws://") || v.starts_with("wss://") || v.starts_with("http://") ||
-                v.starts_with("https://"))
-                return {};
-            return "not a ws://, wss://, http:// or https:// URL: " + v;
+            const bool blank = std::any_of(v.begin(), v.end(), [](unsigned char ch) { return ch <= ' ' || ch == 127; });
+            const auto after = [&](std::string_view prefix) {
+                return v.starts_with(prefix) && v.size() > prefix.size() && v[prefix.size()] != '/';
+            };
+            if (!blank && (after("ws://") || after("wss://") || after("/"))) return {};
+            return "not a ws:// or wss:// URL with a host, nor an absolute path (/node/a/ws), without spaces: " + v;
         });
     app.add_option("--lease-ms", c.lease_ms,
                    "PostgreSQL store: milliseconds a claim or a renewal holds a table; a node that stops renewing "

@@ -77,7 +77,8 @@ struct Config {
     /// in <data-dir>/node-id, else a random id drawn at start-up and kept there (logged)
     std::string node_id;
     /// --advertise-url, BELOTE_ADVERTISE_URL: the address other nodes and clients reach this node at
-    /// ("wss://node1.example.org"), logged and kept for routing; empty: none
+    /// (ws:// or wss:// URL, or an absolute path resolved against the page's origin): written in the
+    /// registry of nodes, where the other nodes send clients (docs/operations.md "Routing"); empty: none
     std::string advertise_url;
     unsigned lease_ms = 10'000;       ///< --lease-ms, BELOTE_LEASE_MS: how long a claim or renewal holds a table
     unsigned lease_renew_ms = 3'000;  ///< --lease-renew-ms, BELOTE_LEASE_RENEW_MS: renewal and orphan scan period

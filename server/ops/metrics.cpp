@@ -60,6 +60,8 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                             "Tables this node stopped serving because another node claimed them or a renewal failed");
     table_claims_ = &counter(r, "belote_table_claims_total",
                              "Tables this node claimed (created, brought back at start-up, or taken over)");
+    redirects_ = &counter(r, "belote_redirects_total",
+                          "Requests and resumed tables answered with the URL of the node that serves the table");
     action_latency_ =
         &prometheus::BuildHistogram()
              .Name("belote_action_latency_seconds")
@@ -87,6 +89,8 @@ void Metrics::table_claimed() {
     tables_owned_->Increment();
 }
 void Metrics::lease_renewed() { lease_renewals_->Increment(); }
+
+void Metrics::redirect() { redirects_->Increment(); }
 void Metrics::table_released(bool lost) {
     tables_owned_->Decrement();
     if (lost) leases_lost_->Increment();

@@ -68,6 +68,9 @@ public:
     void table_claimed();
     void lease_renewed();
     void table_released(bool lost);
+    /// A client sent to the node that serves a table (table_elsewhere, or table_moved after a
+    /// hello's resume): belote_redirects_total (docs/operations.md "Routing").
+    void redirect();
 
     /// Time from receiving an accepted action to queueing its events
     /// (histogram belote_action_latency_seconds).
@@ -98,6 +101,7 @@ private:
     prometheus::Counter* lease_renewals_;
     prometheus::Counter* leases_lost_;
     prometheus::Counter* table_claims_;
+    prometheus::Counter* redirects_;
     prometheus::Histogram* action_latency_;
     prometheus::Family<prometheus::Counter>* errors_;
     std::array<prometheus::Gauge*, 3> tables_{};

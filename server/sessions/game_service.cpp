@@ -59,7 +59,7 @@ tables::TableServices table_services(boost::asio::io_context& ioc, const Config&
     if (store::is_postgres_url(config.store)) {
         services.ownership =
             tables::Ownership{node_id(config, *parts.random), std::chrono::milliseconds(config.lease_ms),
-                              std::chrono::milliseconds(config.lease_renew_ms)};
+                              std::chrono::milliseconds(config.lease_renew_ms), config.advertise_url};
         spdlog::info("node {} (advertised at {}): owns its tables by leases of {} ms renewed every {} ms",
                      services.ownership->node, config.advertise_url.empty() ? "no URL" : config.advertise_url,
                      config.lease_ms, config.lease_renew_ms);
@@ -186,7 +186,7 @@ void GameService::dispatch(Session& session, protocol::Request request) {
     if (const auto* list = std::get_if<protocol::ListTables>(&request.command)) {
         auto page = tables_.lobby(
             {static_cast<std::size_t>(list->page_size), list->cursor.value_or(0), list->variant, list->free_seats});
-        return session.reply(id, net::SharedText(protocol::tables_text(id, page.tables, page.next)));
+        return session.reply(id, net::SharedText(protocol::tables_text(id, page.tables, page.remote, page.next)));
     }
     if (const auto* c = std::get_if<protocol::CreateTable>(&request.command))
         return create_table(session, *player, id, *c);
@@ -278,7 +278,15 @@ void GameService::to_table(Session& session, std::shared_ptr<players::Player> pl
                            protocol::TableCommand command) {
     auto table = session.cached_table(command.table);
     if (!table) table = tables_.find(command.table);
-    if (!table) return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
+    if (!table) {
+        // Served by another node: the client reconnects there (docs/protocol.md "Tables on other servers").
+        if (auto url = tables_.elsewhere(command.table)) {
+            ops::metrics().redirect();
+            ops::metrics().error(protocol::to_string(ErrorCode::TableElsewhere));
+            return session.reply(id, net::SharedText(protocol::table_elsewhere_text(id, command.table, *url)));
+        }
+        return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
+    }
     session.cache_table(table);
     const auto variant = [&] { return std::string(to_string(table->entry().options.variant)); };
     if (auto* start = std::get_if<platform::Start>(&command.request))

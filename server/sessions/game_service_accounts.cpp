@@ -181,6 +181,13 @@ void GameService::sign_in(Session& session, const store::Account& account, const
         if (auto table = tables_.find(table_id))
             table->reconnect(player, seen == resume.end() ? std::nullopt : std::optional(seen->second));
     }
+    // The resumed tables another node serves: the client reconnects there (docs/protocol.md).
+    for (const auto& [table_id, seen] : resume) {
+        auto url = tables_.elsewhere(table_id);
+        if (!url) continue;
+        ops::metrics().redirect();
+        session.connection()->send(net::SharedText(protocol::table_moved_text(table_id, *url)));
+    }
 }
 
 void GameService::grant_chips(const std::string& account_id) {

@@ -109,6 +109,9 @@ std::optional<CommitError> MemoryStore::refusal(const std::vector<Write>& writes
                                table = TableLease{"", 0, table->epoch};
                                return true;
                            },
+                           [&](const PublishLobby& p) {
+                               return passes(refuse_holder(lease_of(p.table_id), p.table_id, p.node, p.epoch));
+                           },
                            [&](const PutMatch& p) {
                                if (match_ids_.count(p.match.id) || matches.count(p.match.id)) return false;
                                matches.insert(p.match.id);
@@ -150,7 +153,10 @@ void MemoryStore::apply(const Write& write) {
                    [&](const CloseTable& c) {
                        tables_.erase(c.table_id);
                        leases_.erase(c.table_id);
+                       lobby_.erase(c.table_id);
                    },
+                   [&](const PutNode& p) { nodes_[p.node.id] = p.node; },
+                   [&](const PublishLobby& p) { lobby_[p.table_id] = p.row; },
                    [&](const ClaimTable& c) { leases_.at(c.table_id) = claimed(c); },
                    [&](const RenewLease& r) { leases_.at(r.table_id).until_ms = r.until_ms; },
                    [&](const ReleaseTable& r) {
@@ -226,6 +232,28 @@ std::optional<TableLease> MemoryStore::table_lease(const std::string& id) {
     auto it = leases_.find(id);
     if (it == leases_.end()) return std::nullopt;
     return it->second;
+}
+
+std::vector<NodeEntry> MemoryStore::nodes() {
+    std::lock_guard lock(mutex_);
+    std::vector<NodeEntry> out;
+    for (const auto& [id, node] : nodes_) out.push_back(node);
+    return out;
+}
+
+std::vector<LiveTable> MemoryStore::live_tables(std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    std::vector<LiveTable> out;
+    for (const auto& [id, lease] : leases_) {
+        auto node = nodes_.find(lease.owner);
+        if (lease.until_ms <= now_ms || node == nodes_.end() || node->second.alive_until_ms <= now_ms) continue;
+        auto row = lobby_.find(id);
+        out.push_back({id, lease.owner, node->second.url, tables_.at(id).table.created_ms,
+                       row == lobby_.end() ? std::string() : row->second});
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const LiveTable& a, const LiveTable& b) { return a.created_ms < b.created_ms; });
+    return out;
 }
 
 std::vector<LeasedTable> MemoryStore::expired_leases(std::int64_t now_ms, std::size_t limit) {

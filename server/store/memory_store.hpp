@@ -25,6 +25,8 @@ public:
     std::optional<OpenTable> open_table(const std::string& id) override;
     std::optional<TableLease> table_lease(const std::string& id) override;
     std::vector<LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) override;
+    std::vector<NodeEntry> nodes() override;
+    std::vector<LiveTable> live_tables(std::int64_t now_ms) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
     std::optional<std::int64_t> balance(const std::string& account) override;
@@ -50,6 +52,8 @@ private:
     std::map<std::string, Session> sessions_;
     std::map<std::string, OpenTable> tables_;        ///< the open ones
     std::map<std::string, TableLease> leases_;       ///< of the open tables
+    std::map<std::string, std::string> lobby_;       ///< published lobby rows of the open tables
+    std::map<std::string, NodeEntry> nodes_;         ///< the registry of nodes, by id
     std::map<std::int64_t, FinishedMatch> matches_;  ///< by number
     std::set<std::string> match_ids_;
     std::vector<LedgerEntry> ledger_;

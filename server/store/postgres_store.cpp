@@ -46,6 +46,11 @@ const PgQuery lease_by_id{"lease_by_id",
 const PgQuery expired_leases_at{"expired_leases_at",
                                 "SELECT id, owner, lease_until_ms, epoch FROM tables WHERE closed = 0 AND "
                                 "lease_until_ms <= $1 ORDER BY created_ms, id COLLATE \"C\" LIMIT $2"};
+const PgQuery all_nodes{"all_nodes", "SELECT id, url, alive_until_ms FROM nodes ORDER BY id COLLATE \"C\""};
+const PgQuery live_tables_at{"live_tables_at",
+                             "SELECT t.id, t.owner, n.url, t.created_ms, t.lobby FROM tables t JOIN nodes n ON n.id = "
+                             "t.owner WHERE t.closed = 0 AND t.lease_until_ms > $1 AND n.alive_until_ms > $1 ORDER BY "
+                             "t.created_ms, t.id COLLATE \"C\""};
 const PgQuery match_by_id{"match_by_id",
                           "SELECT id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner, number, "
                           "private_table, unmoved, record FROM matches WHERE id = $1"};
@@ -215,6 +220,25 @@ std::vector<LeasedTable> PostgresStore::expired_leases(std::int64_t now_ms, std:
         for (int row = 0; row < r.rows(); ++row)
             out.push_back(
                 {r.text(row, 0), {r.text(row, 1), r.integer(row, 2), static_cast<std::uint64_t>(r.integer(row, 3))}});
+        return out;
+    });
+}
+
+std::vector<NodeEntry> PostgresStore::nodes() {
+    return readers_->use([&](PgConnection& db) {
+        const auto r = db.run(all_nodes);
+        std::vector<NodeEntry> out;
+        for (int row = 0; row < r.rows(); ++row) out.push_back({r.text(row, 0), r.text(row, 1), r.integer(row, 2)});
+        return out;
+    });
+}
+
+std::vector<LiveTable> PostgresStore::live_tables(std::int64_t now_ms) {
+    return readers_->use([&](PgConnection& db) {
+        const auto r = db.run(live_tables_at, {now_ms});
+        std::vector<LiveTable> out;
+        for (int row = 0; row < r.rows(); ++row)
+            out.push_back({r.text(row, 0), r.text(row, 1), r.text(row, 2), r.integer(row, 3), r.text(row, 4)});
         return out;
     });
 }

@@ -91,6 +91,11 @@ const PgQuery renew_lease{"renew_lease",
 const PgQuery release_lease{"release_lease",
                             "UPDATE tables SET owner = '', lease_until_ms = 0 WHERE id = $1 AND closed = 0 AND owner "
                             "= $2 AND epoch = $3"};
+const PgQuery put_node{"put_node",
+                       "INSERT INTO nodes (id, url, alive_until_ms) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE "
+                       "SET url = excluded.url, alive_until_ms = excluded.alive_until_ms"};
+const PgQuery publish_lobby{"publish_lobby",
+                            "UPDATE tables SET lobby = $4 WHERE id = $1 AND closed = 0 AND owner = $2 AND epoch = $3"};
 const PgQuery probe_write{"probe",
                           "INSERT INTO health (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = "
                           "excluded.at_ms"};
@@ -153,6 +158,10 @@ void PostgresWriter::apply(const Write& write) {
                    [&](const ClaimTable& c) { claim(c); },
                    [&](const RenewLease& r) { renew(r); },
                    [&](const ReleaseTable& r) { release(r); },
+                   [&](const PutNode& p) {
+                       db_.run(put_node, {p.node.id, p.node.url, p.node.alive_until_ms});
+                   },
+                   [&](const PublishLobby& p) { publish(p); },
                },
                write);
 }
@@ -222,6 +231,16 @@ void PostgresWriter::release(const ReleaseTable& r) {
     if (db_.run(release_lease, {r.table_id, r.node, r.epoch}).affected() == 1) return;
     if (auto refused = refuse_holder(lease(r.table_id), r.table_id, r.node, r.epoch)) throw *refused;
     throw Refusal(CommitError::Kind::Conflict, "table " + r.table_id + " changed while it was released");
+}
+
+}  // namespace belote::store
+
+namespace belote::store {
+
+void PostgresWriter::publish(const PublishLobby& p) {
+    if (db_.run(publish_lobby, {p.table_id, p.node, p.epoch, p.row}).affected() == 1) return;
+    if (auto refused = refuse_holder(lease(p.table_id), p.table_id, p.node, p.epoch)) throw *refused;
+    throw Refusal(CommitError::Kind::Conflict, "the lobby row of table " + p.table_id + " was not stored");
 }
 
 }  // namespace belote::store

@@ -35,6 +35,8 @@ private:
     void claim(const ClaimTable& claim);
     void renew(const RenewLease& renew);
     void release(const ReleaseTable& release);
+    /// Stores a lobby row for the table's holder; refused (table_leases.hpp) for anyone else.
+    void publish(const PublishLobby& publish);
     /// The lease of the open table `table_id` as this transaction sees it.
     std::optional<TableLease> lease(const std::string& table_id);
 

@@ -160,6 +160,17 @@ ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE accounts ADD COLUMN look_alike_key TEXT;
 CREATE UNIQUE INDEX accounts_by_look_alike_key ON accounts(look_alike_key);
 )sql",
+        // 6: routing between nodes (docs/operations.md "Routing"): the registry of nodes (where
+        // each is reached, until when it is alive) and each table's lobby row as its owner
+        // published it, for the lobbies of the other nodes.
+        R"sql(
+CREATE TABLE nodes (
+    id TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    alive_until_ms BIGINT NOT NULL
+);
+ALTER TABLE tables ADD COLUMN lobby TEXT NOT NULL DEFAULT '';
+)sql",
     };
     return all;
 }

@@ -175,6 +175,10 @@ struct SqliteStore::Statements {
                         "UPDATE tables SET owner = '', lease_until_ms = 0 WHERE id = ?1 AND closed = 0 AND owner = ?2 "
                         "AND epoch = ?3"),
           lease_of(db, "SELECT owner, lease_until_ms, epoch FROM tables WHERE id = ? AND closed = 0"),
+          put_node(db,
+                   "INSERT INTO nodes (id, url, alive_until_ms) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                   "url = excluded.url, alive_until_ms = excluded.alive_until_ms"),
+          publish_lobby(db, "UPDATE tables SET lobby = ?4 WHERE id = ?1 AND closed = 0 AND owner = ?2 AND epoch = ?3"),
           probe(db,
                 "INSERT INTO health (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"),
           // Prepared once: sqlite3_exec would parse these again for every group and every batch.
@@ -183,7 +187,7 @@ struct SqliteStore::Statements {
           rollback(db, "ROLLBACK") {}
     Statement put_account, put_session, revoke_session, create_table, append, close_table, journal_end, step_end, sweep,
         put_match, put_seat, post_entry, open_account, move_chips, post_progress, post_rating_key, put_rating,
-        claim_lease, renew_lease, release_lease, lease_of, probe;
+        claim_lease, renew_lease, release_lease, lease_of, put_node, publish_lobby, probe;
     Statement begin, commit, rollback;
 };
 
@@ -322,6 +326,16 @@ void SqliteStore::apply(const Write& write) {
                 if (sqlite3_changes(writer_db_->handle()) == 1) return;
                 if (auto refused = refuse_holder(lease(r.table_id), r.table_id, r.node, r.epoch)) throw *refused;
                 throw Refusal(CommitError::Kind::Conflict, "table " + r.table_id + " was not released");
+            },
+            [&](const PutNode& p) {
+                w.put_node.bind(1, p.node.id).bind(2, p.node.url).bind(3, p.node.alive_until_ms).run();
+            },
+            [&](const PublishLobby& p) {
+                w.publish_lobby.bind(1, p.table_id).bind(2, p.node).bind(3, static_cast<std::int64_t>(p.epoch));
+                w.publish_lobby.bind(4, p.row).run();
+                if (sqlite3_changes(writer_db_->handle()) == 1) return;
+                if (auto refused = refuse_holder(lease(p.table_id), p.table_id, p.node, p.epoch)) throw *refused;
+                throw Refusal(CommitError::Kind::Conflict, "the lobby row of table " + p.table_id + " was not stored");
             },
             [&](const PutMatch& p) {
                 const auto& m = p.match;
@@ -501,6 +515,25 @@ std::optional<TableLease> SqliteStore::table_lease(const std::string& id) {
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
     return TableLease{s.text(0), s.integer(1), static_cast<std::uint64_t>(s.integer(2))};
+}
+
+std::vector<NodeEntry> SqliteStore::nodes() {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(), "SELECT id, url, alive_until_ms FROM nodes ORDER BY id");
+    std::vector<NodeEntry> out;
+    while (s.step()) out.push_back({s.text(0), s.text(1), s.integer(2)});
+    return out;
+}
+
+std::vector<LiveTable> SqliteStore::live_tables(std::int64_t now_ms) {
+    std::lock_guard lock(read_mutex_);
+    Statement s(reader_db_->handle(),
+                "SELECT t.id, t.owner, n.url, t.created_ms, t.lobby FROM tables t JOIN nodes n ON n.id = t.owner "
+                "WHERE t.closed = 0 AND t.lease_until_ms > ?1 AND n.alive_until_ms > ?1 ORDER BY t.created_ms, t.id");
+    s.bind(1, now_ms);
+    std::vector<LiveTable> out;
+    while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2), s.integer(3), s.text(4)});
+    return out;
 }
 
 std::vector<LeasedTable> SqliteStore::expired_leases(std::int64_t now_ms, std::size_t limit) {

@@ -42,6 +42,8 @@ public:
     std::optional<OpenTable> open_table(const std::string& id) override;
     std::optional<TableLease> table_lease(const std::string& id) override;
     std::vector<LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) override;
+    std::vector<NodeEntry> nodes() override;
+    std::vector<LiveTable> live_tables(std::int64_t now_ms) override;
     std::optional<FinishedMatch> match(const std::string& id) override;
     HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor, std::size_t limit) override;
     std::optional<std::int64_t> balance(const std::string& account) override;

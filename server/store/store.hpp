@@ -75,6 +75,25 @@ struct LeasedTable {
     bool operator==(const LeasedTable&) const = default;
 };
 
+/// A node's row in the registry of nodes (docs/operations.md "Routing"): where clients reach it, and
+/// until when it is alive (it writes its row again at every lease-renewal round; 0: it stopped).
+struct NodeEntry {
+    std::string id;
+    std::string url;                  ///< --advertise-url ("" when none)
+    std::int64_t alive_until_ms = 0;  ///< epoch ms
+    bool operator==(const NodeEntry&) const = default;
+};
+
+/// An open table held by a live node (Store::live_tables): where it is served and its lobby row.
+struct LiveTable {
+    std::string table_id;
+    std::string owner;  ///< node id
+    std::string url;    ///< the owner's advertise URL ("" when none)
+    std::int64_t created_ms = 0;
+    std::string lobby;  ///< the owner's published lobby row (JSON); "" when none or not listed
+    bool operator==(const LiveTable&) const = default;
+};
+
 /// A table to bring back at start-up: its creation and every change since, in order.
 struct OpenTable {
     TableRecord table;
@@ -209,6 +228,18 @@ struct ReleaseTable {
     std::string node;
     std::uint64_t epoch = 0;
 };
+/// Upserts a node's row in the registry of nodes.
+struct PutNode {
+    NodeEntry node;
+};
+/// Publishes the lobby row (JSON, "" for none) of a table `node` holds in `epoch` (StaleEpoch: it
+/// does not hold it in that epoch any more), for the lobbies of the other nodes.
+struct PublishLobby {
+    std::string table_id;
+    std::string node;
+    std::uint64_t epoch = 0;
+    std::string row;
+};
 /// The table is gone (idle, or every match over): not brought back at start-up.
 struct CloseTable {
     std::string table_id;
@@ -229,8 +260,9 @@ struct PostProgress {
 struct PostRating {
     RatingEntry entry;
 };
-using Write = std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch,
-                           PostTransfer, PostProgress, PostRating, ClaimTable, RenewLease, ReleaseTable>;
+using Write =
+    std::variant<PutAccount, PutSession, RevokeSession, CreateTable, AppendJournal, CloseTable, PutMatch, PostTransfer,
+                 PostProgress, PostRating, ClaimTable, RenewLease, ReleaseTable, PutNode, PublishLobby>;
 
 /// A transfer that would have taken a ledger account below zero (docs/room.md "Ledger").
 struct Overdraft {
@@ -298,6 +330,12 @@ public:
     /// ended (until_ms <= now_ms), oldest first (by creation, then id), at most `limit`. What a node
     /// looks for to take over the tables of a node that died (docs/operations.md "Table ownership").
     virtual std::vector<LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) = 0;
+    /// Every row of the registry of nodes, by id.
+    virtual std::vector<NodeEntry> nodes() = 0;
+    /// The open tables whose lease runs at `now_ms` and whose owner's registry row is alive then
+    /// (alive_until_ms > now_ms), with the owner's URL and the table's published lobby row, oldest
+    /// first (by creation, then id). What a node routes clients and lists remote tables by.
+    virtual std::vector<LiveTable> live_tables(std::int64_t now_ms) = 0;
     virtual std::optional<FinishedMatch> match(const std::string& id) = 0;
     /// The matches `account_id` played, newest first, at most `limit`, from `cursor` (a `next` of
     /// an earlier page; none: the newest).

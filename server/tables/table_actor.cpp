@@ -739,7 +739,8 @@ void TableActor::give_up(const std::string& why) {
     idle_timer_.cancel();
     idle_armed_ = false;
     // Said directly, not through the outbox: it changes nothing of the table.
-    const net::SharedText moved(protocol::table_moved_text(id_));
+    const auto url = services_.owner_url ? services_.owner_url(id_) : std::nullopt;
+    const net::SharedText moved(url ? protocol::table_moved_text(id_, *url) : protocol::table_moved_text(id_));
     for (const auto& [player, recipient] : recipients_) recipient.connection->send(moved);
     recipients_.clear();
     if (services_.on_lost) services_.on_lost(id_);

@@ -58,6 +58,8 @@ struct Ownership {
     std::chrono::milliseconds lease{10'000};
     /// How often the node renews its leases and looks for tables nobody holds (less than `lease`).
     std::chrono::milliseconds renew_every{3'000};
+    /// Where clients reach this node (--advertise-url; "" when none): its row in the registry of nodes.
+    std::string url;
 };
 
 /// What every table of a server shares.
@@ -85,6 +87,9 @@ struct TableServices {
     /// Called (from the table's strand) when the table stopped serving because it is not this node's
     /// any more (TableActor::lose).
     std::function<void(const std::string& table)> on_lost;
+    /// The URL of the node that serves `table` now, when known without reading the store (for the
+    /// table_moved of a table this node lost); none when unknown.
+    std::function<std::optional<std::string>(const std::string& table)> owner_url;
 };
 
 /// One table. Public functions may be called from any thread: they post to the table's strand.

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "protocol/journal_json.hpp"
+#include "protocol/messages.hpp"
 #include "server/ops/metrics.hpp"
 #include "server/tables/table_recovery.hpp"
 
@@ -20,6 +21,12 @@ TableDirectory::TableDirectory(TableServices services, platform::TablePolicy pol
         if (forget(id)) ops::metrics().table_released(true);
     };
     services_.on_entry = [this](const std::string& id, const platform::LobbyEntry& entry) { update(id, entry); };
+    if (const auto& own = services_.ownership) {
+        // Read again at most once a second for requests (docs/operations.md "Routing").
+        remote_ = std::make_shared<RemoteTables>(services_.store, services_.clock, own->node,
+                                                 std::min(own->renew_every, std::chrono::milliseconds(1000)));
+        services_.owner_url = [remote = remote_](const std::string& id) { return remote->cached_url_of(id); };
+    }
 }
 
 TableDirectory::~TableDirectory() { stop_ownership(); }
@@ -50,6 +57,9 @@ std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, 
         const std::int64_t until = own ? now + own->lease.count() : 0;
         if (own) {
             writes.push_back(store::ClaimTable{id, own->node, 0, now, until});
+            const auto entry = table->entry();
+            writes.push_back(
+                store::PublishLobby{id, own->node, 1, entry.listed ? protocol::lobby_row_text(entry) : std::string()});
             table->leased_until(until);  // from now on, so that a renewal round does not find it ended
         }
         services_.store->commit(std::move(writes), [this, id, invite, until, stored = std::move(stored)](
@@ -70,6 +80,7 @@ std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, 
 
 std::size_t TableDirectory::recover(std::chrono::milliseconds grace) {
     grace_ = grace;
+    if (const auto& own = services_.ownership) announce(services_.clock->now_ms() + own->lease.count(), true);
     std::size_t count = 0;
     for (const auto& open : services_.store->open_tables()) {
         if (!services_.ownership) {
@@ -83,6 +94,7 @@ std::size_t TableDirectory::recover(std::chrono::milliseconds grace) {
         if (stored) count += bring_back(*stored, *claimed);
     }
     services_.store->on_recovered([this] { store_recovered(); });
+    if (remote_) remote_->refresh();
     if (services_.ownership)
         keeper_ = std::thread([this] {
             std::unique_lock lock(keeper_mutex_);
@@ -124,6 +136,7 @@ bool TableDirectory::bring_back(const store::OpenTable& open, Claimed claimed) {
         auto entry = table->entry();
         waiting_ += is_waiting(entry);
         index_.emplace(created_, std::move(entry));
+        if (claimed.epoch) unpublished_.insert(open.table.id);  // at the next renewal round
     }
     table->start();
     table->await_return(grace_);
@@ -151,40 +164,125 @@ std::optional<TableDirectory::Claimed> TableDirectory::claim(const std::string& 
 
 std::size_t TableDirectory::keep_ownership() {
     if (!services_.ownership) return 0;
-    renew_leases();
+    announce(services_.clock->now_ms() + services_.ownership->lease.count(), false);
+    auto lost = renew_leases();
+    remote_->refresh();  // after the renewals: a table lost to another node is found there
+    for (auto& [table, why] : lost) table->lose(std::move(why));
     return adopt_orphans();
 }
 
-void TableDirectory::renew_leases() {
+void TableDirectory::announce(std::int64_t until_ms, bool wait) {
     const auto& own = *services_.ownership;
-    std::vector<std::shared_ptr<TableActor>> owned;
+    auto done = std::make_shared<std::promise<std::optional<store::CommitError>>>();
+    auto outcome = done->get_future();
+    services_.store->commit({store::PutNode{{own.node, own.url, until_ms}}},
+                            [done, node = own.node](const std::optional<store::CommitError>& error) {
+                                if (error)
+                                    spdlog::warn("node {}: its registry row not written: {}", node, error->message);
+                                done->set_value(error);
+                            });
+    if (wait) outcome.wait();
+}
+
+std::string TableDirectory::published_row(const std::string& id) const {
+    auto table = tables_.find(id);
+    if (table == tables_.end()) return {};
+    auto entry = index_.find(table->second.order);
+    if (entry == index_.end() || !entry->second.listed) return {};
+    return protocol::lobby_row_text(entry->second);
+}
+
+namespace {
+
+/// The outcome of one renewal, which the keeper waits for a while; past that the renewal's
+/// completion acts on it itself (a store that hangs must not keep the keeper from seeing leases end).
+struct PendingRenewal {
+    std::mutex mutex;
+    std::condition_variable arrived;
+    std::optional<std::optional<store::CommitError>> outcome;
+    bool abandoned = false;  ///< the keeper stopped waiting
+};
+
+}  // namespace
+
+TableDirectory::Lost TableDirectory::renew_leases() {
+    const auto& own = *services_.ownership;
+    struct Renewal {
+        std::shared_ptr<TableActor> table;
+        std::optional<std::string> row;  ///< to publish with the renewal
+        std::shared_ptr<PendingRenewal> pending;
+    };
+    std::vector<Renewal> owned;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [id, listed] : tables_)
-            if (listed.table->epoch()) owned.push_back(listed.table);
+        for (const auto& [id, listed] : tables_) {
+            if (!listed.table->epoch()) continue;
+            auto changed = unpublished_.count(id) ? std::optional(published_row(id)) : std::nullopt;
+            owned.push_back({listed.table, std::move(changed), nullptr});
+        }
+        unpublished_.clear();
     }
+    Lost lost;
     const auto now = services_.clock->now_ms();
-    for (const auto& table : owned) {
+    const auto until = now + own.lease.count();
+    // What a renewal's outcome does, once known (`lost`: where a lost table goes; none: lose it now).
+    auto settle = [this, until](const std::shared_ptr<TableActor>& table, bool published,
+                                const std::optional<store::CommitError>& error, Lost* lost_to) {
+        if (!error) {
+            table->leased_until(until);
+            ops::metrics().lease_renewed();
+        } else if (error->kind == store::CommitError::Kind::StaleEpoch) {
+            if (lost_to)
+                lost_to->emplace_back(table, error->message);
+            else
+                table->lose(error->message);
+        } else if (published) {
+            // The table was closed meanwhile (forgotten already), or the store failed: the next round
+            // tries again (the row with it), and the table is lost if its lease ends first.
+            std::lock_guard lock(mutex_);
+            unpublished_.insert(table->id());
+        }
+    };
+    for (auto& renewal : owned) {
+        const auto& table = renewal.table;
         // Another node may claim it from then on (this node was paused, or its renewals failed).
         if (table->lease_until() <= now) {
-            table->lose("its lease ended at " + std::to_string(table->lease_until()) + " before it was renewed");
+            lost.emplace_back(table,
+                              "its lease ended at " + std::to_string(table->lease_until()) + " before it was renewed");
             continue;
         }
-        const auto until = now + own.lease.count();
-        services_.store->commit({store::RenewLease{table->id(), own.node, table->epoch(), until}},
-                                [weak = std::weak_ptr(table), until](const std::optional<store::CommitError>& error) {
-                                    auto t = weak.lock();
-                                    if (!t) return;
-                                    if (!error) {
-                                        t->leased_until(until);
-                                        ops::metrics().lease_renewed();
-                                    } else if (error->kind == store::CommitError::Kind::StaleEpoch) {
-                                        t->lose(error->message);
+        std::vector<store::Write> writes{store::RenewLease{table->id(), own.node, table->epoch(), until}};
+        if (renewal.row) writes.push_back(store::PublishLobby{table->id(), own.node, table->epoch(), *renewal.row});
+        renewal.pending = std::make_shared<PendingRenewal>();
+        services_.store->commit(std::move(writes),
+                                [pending = renewal.pending, weak = std::weak_ptr(table), settle,
+                                 published = renewal.row.has_value()](const std::optional<store::CommitError>& error) {
+                                    {
+                                        std::lock_guard lock(pending->mutex);
+                                        if (!pending->abandoned) {
+                                            pending->outcome = error;
+                                            pending->arrived.notify_all();
+                                            return;
+                                        }
                                     }
-                                    // Else the table was closed meanwhile (forgotten already), or the store failed: the
-                                    // next round tries again, and the table is lost if its lease ends first.
+                                    if (auto t = weak.lock()) settle(t, published, error, nullptr);
                                 });
     }
+    // At most a renewal period for the outcomes; the late ones act by themselves.
+    const auto deadline = std::chrono::steady_clock::now() + own.renew_every;
+    for (auto& renewal : owned) {
+        if (!renewal.pending) continue;
+        std::unique_lock lock(renewal.pending->mutex);
+        if (!renewal.pending->arrived.wait_until(lock, deadline,
+                                                 [&] { return renewal.pending->outcome.has_value(); })) {
+            renewal.pending->abandoned = true;
+            continue;
+        }
+        auto error = *renewal.pending->outcome;
+        lock.unlock();
+        settle(renewal.table, renewal.row.has_value(), error, &lost);
+    }
+    return lost;
 }
 
 std::size_t TableDirectory::adopt_orphans() {
@@ -228,6 +326,7 @@ std::size_t TableDirectory::release_all() {
         ++released;
     }
     if (released) spdlog::info("{} tables released to the other nodes", released);
+    announce(0, true);  // gone: no client is sent here any more
     return released;
 }
 
@@ -271,6 +370,11 @@ std::shared_ptr<TableActor> TableDirectory::find(const std::string& id) const {
     return it == tables_.end() ? nullptr : it->second.table;
 }
 
+std::optional<std::string> TableDirectory::elsewhere(const std::string& id) {
+    if (!remote_ || find(id)) return std::nullopt;
+    return remote_->url_of(id);
+}
+
 std::vector<platform::LobbyEntry> TableDirectory::entries() const {
     std::lock_guard lock(mutex_);
     std::vector<platform::LobbyEntry> out;
@@ -279,20 +383,43 @@ std::vector<platform::LobbyEntry> TableDirectory::entries() const {
     return out;
 }
 
+namespace {
+
+std::size_t free_seats(const platform::LobbyEntry& entry) {
+    return static_cast<std::size_t>(
+        std::count_if(entry.info.seats.begin(), entry.info.seats.end(), [](const auto& seat) { return !seat; }));
+}
+
+}  // namespace
+
 TableDirectory::LobbyPage TableDirectory::lobby(const LobbyQuery& query) const {
     LobbyPage page;
-    std::lock_guard lock(mutex_);
-    for (auto it = index_.lower_bound(query.cursor); it != index_.end(); ++it) {
-        const auto& entry = it->second;
-        if (!entry.listed || (query.variant && entry.info.variant != *query.variant)) continue;
-        auto empty =
-            std::count_if(entry.info.seats.begin(), entry.info.seats.end(), [](const auto& seat) { return !seat; });
-        if (empty < query.free_seats) continue;
-        if (page.tables.size() == query.page_size) {
-            page.next = it->first;
+    const auto wanted = static_cast<std::size_t>(std::max(query.free_seats, 0));
+    if (query.cursor < remote_cursor) {
+        std::lock_guard lock(mutex_);
+        for (auto it = index_.lower_bound(query.cursor); it != index_.end(); ++it) {
+            const auto& entry = it->second;
+            if (!entry.listed || (query.variant && entry.info.variant != *query.variant)) continue;
+            if (free_seats(entry) < wanted) continue;
+            if (page.tables.size() == query.page_size) {
+                page.next = it->first;
+                return page;
+            }
+            page.tables.push_back(entry);
+        }
+    }
+    if (!remote_) return page;
+    const auto rows = remote_->lobby_rows();
+    const std::size_t first = query.cursor >= remote_cursor ? query.cursor - remote_cursor : 0;
+    for (std::size_t i = first; i < rows->size(); ++i) {
+        const auto& row = (*rows)[i];
+        if (query.variant && row.variant != to_string(*query.variant)) continue;
+        if (static_cast<std::size_t>(row.free_seats) < wanted || find(row.table)) continue;  // find: this node's now
+        if (page.tables.size() + page.remote.size() == query.page_size) {
+            page.next = remote_cursor + i;
             break;
         }
-        page.tables.push_back(entry);
+        page.remote.push_back(row.text);
     }
     return page;
 }
@@ -309,6 +436,7 @@ void TableDirectory::update(const std::string& id, const platform::LobbyEntry& e
     auto& indexed = index_[table->second.order];
     waiting_ = waiting_ - is_waiting(indexed) + is_waiting(entry);
     indexed = entry;
+    if (table->second.table->epoch()) unpublished_.insert(id);
 }
 
 std::size_t TableDirectory::size() const {
@@ -328,6 +456,7 @@ std::shared_ptr<TableActor> TableDirectory::forget(const std::string& id) {
             index_.erase(indexed);
         }
         tables_.erase(it);
+        unpublished_.erase(id);
     }
     return table;
 }

@@ -7,12 +7,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "platform/table_info.hpp"
 #include "platform/table_policy.hpp"
+#include "server/tables/remote_tables.hpp"
 #include "server/tables/table_actor.hpp"
 
 namespace belote::tables {
@@ -44,11 +46,14 @@ public:
     /// takes over the tables nobody holds every Ownership::renew_every (keep_ownership).
     std::size_t recover(std::chrono::milliseconds grace);
 
-    /// One round of the ownership keeper: renews the lease of every table this node owns (a table
-    /// whose lease ended before its renewal, or whose renewal is refused, is lost: TableActor::lose),
-    /// then claims the open tables nobody holds (a node died) and brings them back as recover() does,
-    /// their people having the `grace` of recover() to come back. Returns how many it took over.
-    /// Without ownership, does nothing. Throws store::StoreError when the store cannot be read.
+    /// One round of the ownership keeper: writes this node's row in the registry of nodes (alive
+    /// until now + the lease), renews the lease of every table this node owns with the lobby row of
+    /// each whose row changed since (a table whose lease ended before its renewal, or whose renewal
+    /// is refused, is lost: TableActor::lose, after the other nodes' tables were read again so that
+    /// its table_moved can say where it went), then claims the open tables nobody holds (a node
+    /// died) and brings them back as recover() does, their people having the `grace` of recover()
+    /// to come back. Returns how many it took over. Without ownership, does nothing. Throws
+    /// store::StoreError when the store cannot be read.
     std::size_t keep_ownership();
 
     /// Stops the ownership keeper's thread; the leases are left to run out.
@@ -66,6 +71,11 @@ public:
     /// The table with id `id`, or null.
     std::shared_ptr<TableActor> find(const std::string& id) const;
 
+    /// The URL of the node that serves `id` when this node does not and another live node does, with
+    /// a URL (RemoteTables::url_of: the store is read at most once per second for it); none
+    /// otherwise, and without ownership. docs/operations.md "Routing".
+    std::optional<std::string> elsewhere(const std::string& id);
+
     /// The lobby entry of every table, in creation order.
     std::vector<platform::LobbyEntry> entries() const;
 
@@ -79,10 +89,15 @@ public:
     /// One page of the lobby.
     struct LobbyPage {
         std::vector<platform::LobbyEntry> tables;
+        std::vector<std::string> remote;    ///< rows of other nodes' tables, after `tables`
         std::optional<std::uint64_t> next;  ///< the cursor of the next page; none after the last
     };
-    /// The listed (public) tables matching `query`, in creation order, from the index kept up to
-    /// date as tables change (TableServices::on_entry): no table is asked.
+    /// The cursors of the other nodes' rows start here (this node's: creation numbers, below it).
+    static constexpr std::uint64_t remote_cursor = std::uint64_t{1} << 62;
+    /// The listed (public) tables matching `query`: this node's in creation order, from the index kept
+    /// up to date as tables change (TableServices::on_entry; no table is asked), then, with
+    /// ownership, the other nodes' live tables as they published them (RemoteTables::lobby_rows),
+    /// oldest first.
     LobbyPage lobby(const LobbyQuery& query) const;
 
     /// Number of tables whose first match has not started (public and private).
@@ -103,8 +118,16 @@ private:
     /// Makes the actor of a table read from the store (`claimed`: how this node holds it) and lists
     /// it; false when its journal does not replay (logged).
     bool bring_back(const store::OpenTable& open, Claimed claimed);
-    void renew_leases();
+    /// Renews the lease of every table this node owns (with its lobby row when it changed) and
+    /// waits for the outcomes (at most Ownership::renew_every: a later one acts by itself, losing its
+    /// table at once when refused); returns the tables lost, with why.
+    using Lost = std::vector<std::pair<std::shared_ptr<TableActor>, std::string>>;
+    Lost renew_leases();
     std::size_t adopt_orphans();
+    /// Writes this node's registry row, alive until `until_ms` (0: gone); waits for it when `wait`.
+    void announce(std::int64_t until_ms, bool wait);
+    /// The lobby row `id` publishes ("" when not listed); called with mutex_ held.
+    std::string published_row(const std::string& id) const;
     /// Forgets the table `id` and returns it (null when not listed).
     std::shared_ptr<TableActor> forget(const std::string& id);
     void remove(const std::string& id);
@@ -124,6 +147,8 @@ private:
     std::size_t waiting_ = 0;                              ///< entries of index_ in state waiting
     std::uint64_t created_ = 0;
     std::map<std::string, std::vector<std::string>> members_;  ///< recovered tables by player id
+    std::set<std::string> unpublished_;     ///< owned tables whose lobby row changed since it was published
+    std::shared_ptr<RemoteTables> remote_;  ///< with ownership: the other nodes' tables
 
     std::chrono::milliseconds grace_{0};  ///< of recover(), for the tables taken over
     std::thread keeper_;                  ///< runs keep_ownership() every Ownership::renew_every

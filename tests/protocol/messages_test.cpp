@@ -110,5 +110,25 @@ TEST(MessagesTest, RepliesWrittenDirectly) {
               json::parse(R"({"type":"error","id":5,"code":"seat_taken","message":"seat 1 is taken"})"));
 }
 
+TEST(MessagesTest, RoutingBetweenNodes) {
+    EXPECT_EQ(json::parse(table_elsewhere_text(RequestId{std::int64_t{7}}, "t1", "/node/b/ws")),
+              json::parse(R"({"type":"error","id":7,"code":"table_elsewhere","message":"table t1 is served by )"
+                          R"(another server: reconnect there","table":"t1","url":"/node/b/ws"})"));
+    EXPECT_EQ(json::parse(table_moved_text("t1")), json::parse(R"({"type":"table_moved","table":"t1"})"));
+    EXPECT_EQ(json::parse(table_moved_text("t1", "wss://b.example.org/ws")),
+              json::parse(R"({"type":"table_moved","table":"t1","url":"wss://b.example.org/ws"})"));
+    // A published lobby row goes into another node's list_tables as it is, after its own rows.
+    const std::string row = R"({"table":"t2","variant":"coinche","seats":[{"seat":0,"player":null},)"
+                            R"({"seat":1,"player":{"name":"Bob","robot":false}}]})";
+    EXPECT_EQ(json::parse(tables_text(RequestId{std::int64_t{3}}, {}, {row}, std::uint64_t{9})),
+              json::parse(R"({"type":"ok","id":3,"tables":[)" + row + R"(],"next":"9"})"));
+    const auto filter = parse_lobby_row(row);
+    ASSERT_TRUE(filter);
+    EXPECT_EQ(filter->variant, "coinche");
+    EXPECT_EQ(filter->free_seats, 1);
+    EXPECT_FALSE(parse_lobby_row("not json"));
+    EXPECT_FALSE(parse_lobby_row(R"({"table":"t2"})"));
+}
+
 }  // namespace
 }  // namespace belote::protocol

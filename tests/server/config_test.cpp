@@ -157,6 +157,10 @@ TEST(ConfigTest, NodeOptionsHaveFlagsEnvironmentAndDefaults) {
         EXPECT_EQ(env.result.config->node_id, "b");
         EXPECT_EQ(env.result.config->advertise_url, "ws://10.0.0.2:8080");
     }
+    // Behind one reverse proxy: a path the client resolves against its page's origin.
+    const auto path = parse({"--advertise-url", "/node/a/ws"});
+    ASSERT_TRUE(path.result.config) << path.err;
+    EXPECT_EQ(path.result.config->advertise_url, "/node/a/ws");
     const auto help = parse({"--help"});
     for (const char* s : {"--node-id", "BELOTE_NODE_ID", "--advertise-url", "BELOTE_ADVERTISE_URL", "BELOTE_LEASE_MS",
                           "BELOTE_LEASE_RENEW_MS"})
@@ -165,6 +169,11 @@ TEST(ConfigTest, NodeOptionsHaveFlagsEnvironmentAndDefaults) {
     for (const auto& [args, flag] : std::vector<std::pair<std::vector<const char*>, const char*>>{
              {{"--node-id", "a b"}, "--node-id"},
              {{"--advertise-url", "node1:8080"}, "--advertise-url"},
+             {{"--advertise-url", "http://node1:8080/ws"}, "--advertise-url"},
+             {{"--advertise-url", "ws://"}, "--advertise-url"},
+             {{"--advertise-url", "//node1/ws"}, "--advertise-url"},
+             {{"--advertise-url", "node/a/ws"}, "--advertise-url"},
+             {{"--advertise-url", "/node/a ws"}, "--advertise-url"},
              {{"--lease-ms", "100"}, "--lease-ms"},
              {{"--lease-ms", "2000", "--lease-renew-ms", "2000"}, "--lease-renew-ms"},
          }) {

@@ -135,6 +135,35 @@ TEST_P(OwnershipTest, ExpiredLeasesListsTheOpenTablesNobodyHoldsOldestFirst) {
     EXPECT_EQ(store().expired_leases(8999, 10), (std::vector<LeasedTable>{{"t2", {"a", 5000, 1}}, {"t4", {"", 0, 1}}}));
 }
 
+TEST_P(OwnershipTest, LiveTablesAreTheLeasedOnesOfLiveNodesWithTheirUrlsAndTheRowsTheirHoldersPublished) {
+    ASSERT_EQ(commit_and_wait(store(),
+                              {PutNode{{"a", "wss://a.example.org/ws", 20000}}, PutNode{{"b", "/node/b/ws", 20000}}}),
+              std::nullopt);
+    ASSERT_EQ(commit_and_wait(store(), {CreateTable{{"t1", 10, "{}"}}, claim("t1", "a", 0, 1000, 11000),
+                                        PublishLobby{"t1", "a", 1, R"({"table":"t1"})"}}),
+              std::nullopt);
+    ASSERT_EQ(commit_and_wait(store(), {CreateTable{{"t2", 20, "{}"}}, claim("t2", "b", 0, 1000, 30000)}),
+              std::nullopt);
+    ASSERT_EQ(commit_and_wait(store(), {CreateTable{{"t3", 30, "{}"}}}), std::nullopt);  // nobody's
+    EXPECT_EQ(store().nodes(),
+              (std::vector<NodeEntry>{{"a", "wss://a.example.org/ws", 20000}, {"b", "/node/b/ws", 20000}}));
+    EXPECT_EQ(store().live_tables(5000),
+              (std::vector<LiveTable>{{"t1", "a", "wss://a.example.org/ws", 10, R"({"table":"t1"})"},
+                                      {"t2", "b", "/node/b/ws", 20, ""}}));
+    // Only the holder in its epoch publishes.
+    auto stale = commit_and_wait(store(), {PublishLobby{"t1", "b", 1, "{}"}});
+    ASSERT_TRUE(stale);
+    EXPECT_EQ(stale->kind, CommitError::Kind::StaleEpoch);
+    // t1's lease ended at 11000; b's registry row at 20000 (its lease would run to 30000).
+    EXPECT_EQ(store().live_tables(12000), (std::vector<LiveTable>{{"t2", "b", "/node/b/ws", 20, ""}}));
+    EXPECT_EQ(store().live_tables(25000), std::vector<LiveTable>{});
+    // A node marked gone (a graceful stop) holds nothing live; a closed table is no longer listed.
+    ASSERT_EQ(commit_and_wait(store(), {PutNode{{"a", "wss://a.example.org/ws", 0}}, RenewLease{"t1", "a", 1, 40000},
+                                        PutNode{{"b", "/node/b/ws", 40000}}, CloseTable{"t2"}}),
+              std::nullopt);
+    EXPECT_EQ(store().live_tables(5000), std::vector<LiveTable>{});
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, OwnershipTest,
                          ::testing::Values(StoreKind::Memory, StoreKind::Sqlite, StoreKind::Postgres), KindName{});
 

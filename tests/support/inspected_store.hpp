@@ -36,6 +36,8 @@ public:
     std::vector<store::LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) override {
         return inner_.expired_leases(now_ms, limit);
     }
+    std::vector<store::NodeEntry> nodes() override { return inner_.nodes(); }
+    std::vector<store::LiveTable> live_tables(std::int64_t now_ms) override { return inner_.live_tables(now_ms); }
     std::optional<store::FinishedMatch> match(const std::string& id) override { return inner_.match(id); }
     store::HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor,
                                std::size_t limit) override {

@@ -93,5 +93,44 @@ TEST(OwnershipServerTest, AStaleOwnerGivesTheTableUpAndItsClientGoesOnAtTheNewOw
     EXPECT_EQ(metric("belote_tables_owned") - owned, 1);  // b's; a's is no longer counted
 }
 
+TEST(OwnershipServerTest, TheStaleOwnerSaysWhereTheTableWentAndSendsLaterRequestsThere) {
+    auto store = std::make_shared<store::MemoryStore>();
+    const double redirects = metric("belote_redirects_total");
+    Config config_a = node_config("a"), config_b = node_config("b");
+    config_a.advertise_url = "/node/a/ws";
+    config_b.advertise_url = "wss://b.example.org/ws";
+    ClockedServer a(config_a, store);
+    ClockedServer b(config_b, store);
+
+    GameClient on_a(a.port());
+    const std::string token = on_a.hello("Ana")["token"];
+    const std::string table = create_table(on_a, {{"target", 1000}})["table"];
+    ASSERT_EQ(code(sit_at(on_a, table, 0)), "ok");
+    for (int s = 1; s < 4; ++s) ASSERT_EQ(code(table_request(on_a, "add_robot", table, {{"seat", s}})), "ok");
+    ASSERT_EQ(code(table_request(on_a, "start", table)), "ok");
+    json turn = turn_of(on_a, 0);
+
+    b.clock().advance(std::chrono::milliseconds(3000));
+    ASSERT_TRUE(owned_by(*store, table, "b"));
+    // a's renewal is refused; it reads where the table is before it tells its people.
+    EXPECT_EQ(on_a.next_event_of("table_moved"),
+              (json{{"type", "table_moved"}, {"table", table}, {"url", "wss://b.example.org/ws"}}));
+    // Once a forgot the table, a request for it is sent to b, exactly.
+    json act = turn["legal"][0];
+    act["table"] = table;
+    act["id"] = 41;
+    json reply;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    do reply = on_a.request(act);  // storage_unavailable while a is still giving the table up
+    while (code(reply) == "storage_unavailable" && std::chrono::steady_clock::now() < deadline);
+    EXPECT_EQ(reply, (json{{"type", "error"},
+                           {"id", 41},
+                           {"code", "table_elsewhere"},
+                           {"message", "table " + table + " is served by another server: reconnect there"},
+                           {"table", table},
+                           {"url", "wss://b.example.org/ws"}}));
+    EXPECT_EQ(metric("belote_redirects_total") - redirects, 1);
+}
+
 }  // namespace
 }  // namespace belote::testing

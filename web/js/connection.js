@@ -3,6 +3,8 @@
 //   conn.onEvent(msg)        -> every server message that is not a reply.
 //   conn.onOpen() / conn.onStatus(state)   state: connecting, open, reconnecting, closed, replaced
 //   conn.resetBackoff()      -> the session is back: the next loss retries quickly again.
+//   conn.moveTo(url)         -> connect to another node (table-follow.js); later connections go there
+//                               too, back to the default URL once that node cannot be reached.
 
 const REQUEST_TIMEOUT_MS = 15000;
 const FIRST_RETRY_MS = 500;
@@ -12,7 +14,8 @@ const CLOSE_REPLACED = 4001; // "signed in on another connection" (docs/protocol
 
 export class Connection {
   constructor(url) {
-    this.url = url;
+    this.defaultUrl = url; // the page's own server
+    this.url = url; // where the next connection goes: the default, or the node the page was sent to
     this.ws = null;
     this.nextId = 1;
     this.pending = new Map();
@@ -44,7 +47,9 @@ export class Connection {
     }
     this.ws = ws;
     const handshake = setTimeout(() => { if (this.ws === ws && ws.readyState === WebSocket.CONNECTING) this.abandon(ws); }, CONNECT_TIMEOUT_MS);
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       clearTimeout(handshake);
       this.lastHeard = Date.now();
       this.onStatus('open');
@@ -57,6 +62,7 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       this.failPending();
+      if (!opened) this.backToDefault();
       if (e.code === CLOSE_REPLACED) {
         // The same session signed in on another connection: reconnecting would take it back
         // and start a tug of war between two tabs.
@@ -83,6 +89,19 @@ export class Connection {
     this.connect();
   }
 
+  /** Connects to `url` now (another node); the back-off starts again from its shortest delay. */
+  moveTo(url) {
+    this.url = url;
+    this.retry = 0;
+    this.reconnect();
+  }
+
+  /** A node the page was sent to that cannot be reached: the next attempts go to the default server,
+   *  which tells where the table is served now. */
+  backToDefault() {
+    this.url = this.defaultUrl;
+  }
+
   /** Waits before the next attempt: 0.5 s, 1 s, 2 s… up to 10 s, with some jitter so that many
    *  clients cut off together do not all come back at the same instant. */
   scheduleReconnect() {
@@ -95,6 +114,7 @@ export class Connection {
   /** Gives up a socket that never opened, and tries again after the back-off delay. */
   abandon(ws) {
     this.forget(ws);
+    this.backToDefault();
     this.onStatus('reconnecting');
     this.scheduleReconnect();
   }
@@ -144,7 +164,11 @@ export class Connection {
         this.pending.delete(msg.id);
         clearTimeout(p.timer);
         if (msg.type === 'ok') p.resolve(msg);
-        else p.reject({ code: msg.code, message: msg.message, retry_after: msg.retry_after, until: msg.until });
+        else {
+          // Every field of the error: code, message, and retry_after, until, table, url where given.
+          const { type, id, ...error } = msg;
+          p.reject(error);
+        }
       } else if (msg.type === 'error') {
         this.onOrphanError({ code: msg.code, message: msg.message, retry_after: msg.retry_after });
       }

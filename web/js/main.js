@@ -1,9 +1,10 @@
 // App controller: session (hello + token, resumed after a reload or a lost connection; accounts in
-// account.js), the screens and their addresses (#/lobby, #/table/<id>, #/history, #/leaderboard,
+// account.js; a table served by another node followed there: table-follow.js), the screens and their addresses (#/lobby, #/table/<id>, #/history, #/leaderboard,
 // #/profile[/<player>], #/replay/<match>: Back and Forward stay in the site), event dispatch,
 // sounds, settings, messages, debug hook.
 import { Account } from './account.js';
 import { Connection } from './connection.js';
+import { TableFollower } from './table-follow.js';
 import { fromListing, fromSnapshot, applyEvent } from './state.js';
 import { Lobby } from './lobby.js';
 import { TableView } from './table.js';
@@ -60,6 +61,9 @@ class App {
     this.sounds = new Sounds();
     this.settings = new SettingsPanel(document.querySelector('[data-testid="open-settings"]'), () => this.settingsChanged());
     this.routing = false; // a screen shown because the address changed: the address is not pushed again
+    this.follower = new TableFollower(this); // a table served by another node (table_elsewhere, table_moved)
+    this.connLost = false; // the "connection lost" banner is up
+    this.moving = false;   // a table is being looked for on another node ("Reconnecting to the table…")
 
     this.conn.onStatus = (st) => this.setConnStatus(st);
     this.conn.onOpen = () => this.onOpen();
@@ -74,7 +78,7 @@ class App {
       this.hello(nick);
     });
     $('nickname').value = localStorage.getItem(LS_NICK) || '';
-    document.querySelector('[data-testid="reconnect-now"]').addEventListener('click', () => this.conn.retryNow());
+    document.querySelector('[data-testid="reconnect-now"]').addEventListener('click', () => { if (!this.follower.retryNow()) this.conn.retryNow(); });
     document.addEventListener('visibilitychange', () => this.scheduleRender());
     // An invitation link pasted into this tab changes only the fragment: no page load follows.
     window.addEventListener('hashchange', () => {
@@ -161,15 +165,39 @@ class App {
       // Lost after a session: say so until hello has brought the session back.
       this.showReconnecting(this.hadSession && (st === 'connecting' || st === 'reconnecting'));
     }
-    if (st === 'replaced') this.showError('replaced');
+    if (st === 'replaced') {
+      this.follower.finish(false); // another tab has the session: no more moves from this one
+      this.showError('replaced');
+    }
     if (st === 'reconnecting' && typeof navigator !== 'undefined' && navigator.onLine === false) e.textContent = t('conn.closed');
     this.scheduleRender();
   }
 
   /** The "connection lost, reconnecting…" banner; the table is greyed and its actions wait meanwhile. */
   showReconnecting(on) {
+    this.connLost = on;
+    this.renderBanner();
+  }
+
+  /** While a table is looked for on another node (table-follow.js), the banner says so calmly. */
+  setMoving(on) {
+    this.moving = on;
+    this.renderBanner();
+  }
+
+  renderBanner() {
+    const on = this.connLost || this.moving;
     document.querySelector('[data-testid="reconnecting"]').hidden = !on;
+    const text = document.querySelector('[data-testid="reconnecting-text"]');
+    const key = this.moving ? 'conn.toTable' : 'conn.lost';
+    text.dataset.i18n = key;
+    text.textContent = t(key);
     document.body.classList.toggle('offline', on);
+  }
+
+  /** The table the page comes back to after a reload (the one shown last). */
+  wantedTable() {
+    return localStorage.getItem(LS_TABLE);
   }
 
   /** For each table followed on this page, the last version seen, so that the server replays
@@ -197,6 +225,7 @@ class App {
       // Quiet: a connection lost again during hello just means another attempt.
       const reply = await this.request(msg, { quiet: true });
       this.signedIn(reply, { previousToken: token });
+      this.follower.onSignedIn();
     } catch (e) {
       if (e.code === 'disconnected') {
         // The connection retries on its own, and a player with a token says hello again when it
@@ -267,16 +296,23 @@ class App {
     this.hadSession = false;
     this.account.showSignup(false);
     this.account.renderWho();
+    this.follower.finish(false);
+    this.conn.backToDefault(); // a new session starts on the page's own server
     this.conn.reconnect();
     this.showScreen('login');
   }
 
   /** Sends a request; shows any error to the user (unless quiet and a disconnect, or a disconnect
-   *  the reconnecting banner already tells of); rethrows it. */
-  async request(body, { quiet = false } = {}) {
+   *  the reconnecting banner already tells of); rethrows it. A request refused with
+   *  `table_elsewhere` is sent again, once, on the node that serves the table (table-follow.js). */
+  async request(body, { quiet = false, followed = false } = {}) {
     try {
       return await this.conn.request(body);
     } catch (e) {
+      if (e.code === 'table_elsewhere' && !followed && e.url) {
+        if (await this.follower.follow(e.table || body.table, e.url)) return this.request(body, { quiet, followed: true });
+        throw e; // given up: the follower said so
+      }
       const told = e.code === 'disconnected' && !document.querySelector('[data-testid="reconnecting"]').hidden;
       if (!told && !(quiet && (e.code === 'disconnected' || e.code === 'timeout'))) this.showError(e.code, e.message, e);
       throw e;
@@ -289,6 +325,10 @@ class App {
     this.events.push(m);
     if (this.events.length > 500) this.events.splice(0, 100);
     if (!m.table) return;
+    if (m.type === 'table_moved') {
+      this.follower.onMoved(m);
+      return;
+    }
     this.platform.onEvent(m);
     if ((m.type === 'match_ended' || m.type === 'match_cancelled') && Array.isArray(m.results)) this.roomView.refreshStanding();
     if (m.type === 'match_started') {
@@ -383,6 +423,7 @@ class App {
     this.navigate(`#/table/${encodeURIComponent(id)}`);
     this.showScreen('table');
     if (!this.isSeatedAt(id)) this.refreshListing();
+    this.follower.check(id);
   }
 
   /** While not seated no events arrive: poll the lobby list for this table. */
@@ -603,6 +644,10 @@ app.start();
 window.__beloteDebug = {
   get current() { return app.current; },
   get player() { return app.player; },
+  /** The WebSocket URL the page connects to now (its server's, or the node it followed a table to). */
+  get socketUrl() { return app.conn.url; },
+  /** What table-follow.js did: [{ table, step: table_moved|table_elsewhere|connect|found|gave_up, url? }]. */
+  get follows() { return JSON.parse(JSON.stringify(app.follower.steps)); },
   /** The names of the sounds played so far (sounds.js). */
   get sounds() { return [...app.sounds.played]; },
   state(id) { return JSON.parse(JSON.stringify(app.tables.get(id || app.current) || null)); },
