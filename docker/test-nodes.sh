@@ -40,14 +40,8 @@ log "images built in $((built - start)) s"
 #    address (networks: {belote: {ipv4_address}}, which the nodes' --trusted-proxy needs), so the
 #    containers of docker/compose.nodes.yaml are started here with plain `podman run`, with the same
 #    images, environment, network, addresses and aliases.
-port="${BELOTE_HTTP_PORT:-}"
-if [ -z "$port" ]; then
-  for _ in $(seq 1 50); do
-    candidate=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
-  done
-fi
-[ -n "$port" ] || fail "no free port found"
+source scripts/lib/free-port.sh
+port="${BELOTE_HTTP_PORT:-$(free_port)}" || fail "no free port found"
 net_prefix="${BELOTE_NET:-10.89.48}"
 project="belote-nodes-test-$$"
 names=("$project-nginx" "$project-node-a" "$project-node-b" "$project-postgres")
