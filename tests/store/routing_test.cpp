@@ -26,7 +26,7 @@ using Clock = std::chrono::steady_clock;
 
 std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
 
-constexpr int lease_ms = 2000;
+constexpr int lease_ms = 6000;  // long enough that a loaded machine does not lose a table in the middle
 constexpr int renew_ms = 300;
 
 /// The arguments of node `node`, advertised at /node/<node>/ws, with leases of `lease` ms renewed
