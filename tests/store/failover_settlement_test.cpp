@@ -94,8 +94,7 @@ bool owned_by(store::Store& store, const std::string& table, const std::string& 
     return false;
 }
 
-// DISABLED: not yet seen passing in its last form (see the commit message).
-TEST(FailoverSettlementTest, DISABLED_AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheMatchSettlesOnceOnTheOtherNode) {
+TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheMatchSettlesOnceOnTheOtherNode) {
     const auto server_url = test_postgres_url();
     if (!server_url) GTEST_SKIP() << no_test_postgres;
     PostgresSchema schema(*server_url);
