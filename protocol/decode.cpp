@@ -393,7 +393,9 @@ std::optional<platform::TableRequest> table_request(std::string_view type, const
             if (find_field(msg, "text")) fail(ErrorCode::BadChat, "a chat message has a text or a phrase, not both");
             std::string key = string_field(msg, "phrase");
             auto said = chat_phrase_text(key);
-            if (!said) fail(ErrorCode::BadChat, "phrase must be one of well_played, thanks, oops, good_game, smile, heart, star");
+            if (!said)
+                fail(ErrorCode::BadChat,
+                     "phrase must be one of well_played, thanks, oops, good_game, smile, heart, star");
             return Chat{std::string(*said), std::move(key)};
         }
         std::string text = string_field(msg, "text");

@@ -263,8 +263,9 @@ TableEvent event_of(const json& j) {
     if (name == "spectator_joined") return SpectatorJoined{player_of(j, "player")};
     if (name == "spectator_left") return SpectatorLeft{player_of(j, "player"), get<bool>(j, "disconnected")};
     if (name == "chat_posted")
-        return ChatPosted{player_of(j, "from"), get_optional<int>(j, "seat"), get<std::string>(j, "text"),
-                          j.contains("phrase") ? get_optional<std::string>(j, "phrase") : std::nullopt};  // typed text has none
+        return ChatPosted{
+            player_of(j, "from"), get_optional<int>(j, "seat"), get<std::string>(j, "text"),
+            j.contains("phrase") ? get_optional<std::string>(j, "phrase") : std::nullopt};  // typed text has none
     if (name == "invite_renewed") return InviteRenewed{get<std::string>(j, "code")};
     if (name == "match_begun") {
         MatchBegun begun{get<std::uint64_t>(j, "seed"), {}};

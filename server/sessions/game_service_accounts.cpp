@@ -83,15 +83,17 @@ void GameService::hello(Session& session, const protocol::RequestId& id, const p
     // A new guest: its account and session are stored before the reply. It may not show the name
     // of a player connected now (docs/protocol.md "hello").
     const bool shown_now = players_.connected_with_key(protocol::name_key(hello.nickname));
-    accounts_->create_guest(
-        hello.nickname,
-        account_completion<accounts::Outcome>(session, id, [this, &session, id](accounts::Outcome outcome, bool open) {
-            if (!open) return;
-            if (auto* refused = std::get_if<accounts::Refusal>(&outcome)) return refuse(session, id, *refused);
-            auto& in = std::get<accounts::SignedIn>(outcome);
-            sign_in(session, in.account, in.token, id, no_resume, Reply::Hello, false);
-        }),
-        shown_now);
+    accounts_->create_guest(hello.nickname,
+                            account_completion<accounts::Outcome>(
+                                session, id,
+                                [this, &session, id](accounts::Outcome outcome, bool open) {
+                                    if (!open) return;
+                                    if (auto* refused = std::get_if<accounts::Refusal>(&outcome))
+                                        return refuse(session, id, *refused);
+                                    auto& in = std::get<accounts::SignedIn>(outcome);
+                                    sign_in(session, in.account, in.token, id, no_resume, Reply::Hello, false);
+                                }),
+                            shown_now);
 }
 
 void GameService::register_account(Session& session, std::shared_ptr<players::Player> player,

@@ -214,7 +214,8 @@ TEST(AccountsTest, ANewGuestMayNotShowTheNameOfAPlayerConnectedNow) {
         GameClient other(server.port());
         json reply = other.hello(nickname);
         EXPECT_EQ(reply["code"], "nickname_taken") << nickname;
-        EXPECT_EQ(reply["message"], "'" + std::string(nickname) + "' is the name of a player connected now: choose another nickname");
+        EXPECT_EQ(reply["message"],
+                  "'" + std::string(nickname) + "' is the name of a player connected now: choose another nickname");
         EXPECT_EQ(code(other.hello("Other " + std::to_string(++others))), "ok");  // it may say hello again
     }
     ASSERT_EQ(code(nina.request({{"type", "logout"}})), "ok");  // she stops being connected at once
