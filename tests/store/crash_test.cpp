@@ -349,7 +349,8 @@ struct Spectator {
 
 Spectator start_watching(Life& life, const std::string& table) {
     Spectator s{std::make_unique<GameClient>(life.port()), {}};
-    s.token = s.client->hello("Wu")["token"];
+    // A name of its own: a new guest may not take the name of a player connected now.
+    s.token = s.client->hello("Wu " + table.substr(1, 8))["token"];
     EXPECT_EQ(code(s.client->request({{"type", "watch"}, {"table", table}})), "ok") << "watch refused";
     return s;
 }
