@@ -3,7 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <functional>
 #include <future>
+#include <mutex>
 
 #include "protocol/journal_json.hpp"
 #include "protocol/messages.hpp"
@@ -35,12 +37,46 @@ namespace {
 
 bool is_waiting(const platform::LobbyEntry& e) { return e.info.status == platform::TableStatus::Waiting; }
 
+/// The answer to a commit queued under the directory's lock, held back until that lock is let go: a
+/// store may answer at once on the committing thread (store::MemoryStore), and the answer's work
+/// (forgetting a table whose creation failed) takes the same lock.
+class AnswerAfterLock {
+public:
+    using Work = std::function<void()>;
+    /// Runs `work` now when release() was called, else when it is.
+    void answer(Work work) {
+        std::unique_lock lock(mutex_);
+        if (held_) {
+            work_ = std::move(work);
+            return;
+        }
+        lock.unlock();
+        work();
+    }
+    /// The lock is let go: runs the answer that came meanwhile, if any.
+    void release() {
+        Work work;
+        {
+            std::lock_guard lock(mutex_);
+            held_ = false;
+            work = std::move(work_);
+        }
+        if (work) work();
+    }
+
+private:
+    std::mutex mutex_;
+    bool held_ = true;
+    Work work_;
+};
+
 }  // namespace
 
 std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, const platform::TableSettings& settings,
                                                    Stored stored) {
     std::shared_ptr<TableActor> table;
     std::string id;
+    auto answer = std::make_shared<AnswerAfterLock>();
     {
         std::lock_guard lock(mutex_);
         do id = services_.random->id('t');
@@ -62,17 +98,20 @@ std::shared_ptr<TableActor> TableDirectory::create(const MatchOptions& options, 
                 store::PublishLobby{id, own->node, 1, entry.listed ? protocol::lobby_row_text(entry) : std::string()});
             table->leased_until(until);  // from now on, so that a renewal round does not find it ended
         }
-        services_.store->commit(std::move(writes), [this, id, invite, until, stored = std::move(stored)](
+        services_.store->commit(std::move(writes), [this, answer, id, invite, until, stored = std::move(stored)](
                                                        const std::optional<store::CommitError>& error) {
-            if (error) remove(id);
-            if (!error && until) ops::metrics().table_claimed();
-            stored(error, id, invite);
+            answer->answer([this, error, id, invite, until, stored] {
+                if (error) remove(id);
+                if (!error && until) ops::metrics().table_claimed();
+                stored(error, id, invite);
+            });
         });
         tables_.emplace(id, Listed{++created_, table});
         auto entry = table->entry();
         waiting_ += is_waiting(entry);
         index_.emplace(created_, std::move(entry));
     }
+    answer->release();
     table->start();
     spdlog::info("table {} created ({}, target {})", id, to_string(options.variant), options.target);
     return table;

@@ -20,7 +20,7 @@ namespace belote::testing {
 class InspectedStore final : public store::Store {
 public:
     void commit(std::vector<store::Write> writes, store::Committed done) override;
-    bool healthy() const override { return !failing_; }
+    bool healthy() const override { return !(failing_ && failure_seen_); }
     void on_recovered(std::function<void()> f) override { inner_.on_recovered(std::move(f)); }
     std::optional<store::Account> account(const std::string& id) override { return inner_.account(id); }
     std::optional<store::Account> account_by_username(const std::string& key) override {
@@ -59,8 +59,13 @@ public:
     }
     void flush() override { inner_.flush(); }
 
-    /// While set, every commit fails with CommitError::Kind::Storage (and stores nothing).
-    void fail_commits(bool failing) { failing_ = failing; }
+    /// While `failing`, every commit fails with CommitError::Kind::Storage (and stores nothing);
+    /// healthy() says so unless `seen` is false (a disk that fills between the server's check and its
+    /// write).
+    void fail_commits(bool failing, bool seen = true) {
+        failure_seen_ = seen;
+        failing_ = failing;
+    }
     /// While set, commits are queued instead of stored; unsetting it commits the queue in order (the
     /// completions run on the calling thread).
     void hold_commits(bool holding);
@@ -74,6 +79,7 @@ public:
 private:
     store::MemoryStore inner_;
     std::atomic<bool> failing_{false};
+    std::atomic<bool> failure_seen_{true};
     std::mutex mutex_;
     std::set<std::string> token_hashes_, account_ids_;  ///< every one written
     bool holding_ = false;

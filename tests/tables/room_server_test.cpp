@@ -941,5 +941,24 @@ TEST(RoomServerTest, AUsernameIsOneNameWithoutRegardToCaseOrLookAlikes) {
     }
 }
 
+TEST(RoomServerTest, ATableWhoseCreationCannotBeStoredIsRefusedAndForgottenAndTheNextOneIsCreated) {
+    auto store = std::make_shared<InspectedStore>();
+    ClockedServer server(ClockedServer::default_config(), store);
+    Player ana = join(server, "127.0.0.2", "Ana", false);
+    // The disk fills between the server's health check and the table's write; the in-memory store
+    // answers on the creating thread, inside the table directory's creation.
+    store->fail_commits(true, false);
+    json refused = create_table(*ana.client);
+    EXPECT_EQ(refused["code"], "storage_unavailable") << refused;
+    EXPECT_EQ(refused["message"], "the table could not be stored");
+    store->fail_commits(false);
+    EXPECT_EQ(ana.client->request({{"type", "list_tables"}})["tables"], json::array());
+    json created = create_table(*ana.client);
+    ASSERT_EQ(created["type"], "ok") << created;
+    json listed = ana.client->request({{"type", "list_tables"}})["tables"];
+    ASSERT_EQ(listed.size(), 1u) << listed;
+    EXPECT_EQ(listed[0]["table"], created["table"]);
+}
+
 }  // namespace
 }  // namespace belote::testing
