@@ -19,8 +19,6 @@ namespace {
 
 constexpr const char* password = "correct horse battery";
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// The name key as it was stored before the order was fixed: NFKC, then twice the confusables
 /// skeleton and NFKC_Casefold (a capital I became l before its case was folded).
 std::string legacy_key(const std::string& name) {

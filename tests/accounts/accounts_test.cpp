@@ -27,8 +27,6 @@ json login_as(GameClient& c, const std::string& username, const std::string& pas
     return c.request({{"type", "login"}, {"username", username}, {"password", pass}});
 }
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 TEST(AccountsTest, AGuestRegistersKeepingItsIdAndSeat) {
     ClockedServer server;
     GameClient ana(server.port());

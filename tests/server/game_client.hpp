@@ -22,6 +22,11 @@ namespace belote::testing {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
+/// "ok" for a reply that is not an error, else the error's code (docs/protocol.md "Error codes").
+inline std::string code(const json& reply) {
+    return reply.value("type", "") == "error" ? reply.value("code", "") : "ok";
+}
+
 /// A WebSocket client for tests, in the JSON the tests write: client::SyncClient (belote_client)
 /// with requests given and messages returned as nlohmann::json. Every read waits at most a
 /// timeout (then throws), so a missing message fails the test instead of hanging it.

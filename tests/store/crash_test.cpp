@@ -27,6 +27,7 @@
 #include "protocol/action_json.hpp"
 #include "protocol/record.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/store/server_lives.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/test_postgres.hpp"
 
@@ -72,79 +73,14 @@ struct CrashPlan {
     std::vector<std::string> store_args;  ///< the server's --store (none: SQLite in the data directory)
 };
 
-/// The server, killed and restarted by the test; clients wait here for the next life.
-class Life {
-public:
-    Life(std::filesystem::path dir, std::vector<std::string> store_args)
-        : dir_(std::move(dir)), store_args_(std::move(store_args)) {
-        start();
-    }
-
-    unsigned short port() {
-        std::lock_guard lock(mutex_);
-        return server_->port();
-    }
-    std::uint64_t generation() {
-        std::lock_guard lock(mutex_);
-        return generation_;
-    }
-    /// Blocks until the server is in a life after `seen` (a restart happened): false after 30 s.
-    bool wait_past(std::uint64_t seen) {
-        std::unique_lock lock(mutex_);
-        return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return generation_ > seen; });
-    }
-    /// Kills the server (SIGKILL), then starts it again, with `env` (a preloaded library that makes
-    /// it die inside a group commit, say).
-    void kill_and_restart(std::vector<std::string> env = {}) {
-        std::lock_guard lock(mutex_);
-        server_->kill9();
-        restart_locked(std::move(env));
-    }
-    /// Waits for a server started to die inside a group commit to do so, printing `marker` (false: it
-    /// had not after 30 s, or died otherwise), then starts it again as kill_and_restart does.
-    bool wait_death_and_restart(const std::string& marker) {
-        ServerProcess* server = nullptr;
-        {
-            std::lock_guard lock(mutex_);
-            server = server_.get();  // replaced only by this thread
-        }
-        // Not under the lock: the clients need port() to go on playing (and writing).
-        const bool died = server->wait_exit_for(std::chrono::seconds(30));
-        const bool in_commit = server->output().find(marker) != std::string::npos;
-        std::lock_guard lock(mutex_);
-        restart_locked({});
-        return died && in_commit;
-    }
-    std::string output() {
-        std::lock_guard lock(mutex_);
-        return server_->output();
-    }
-
-private:
-    void start() {
-        std::lock_guard lock(mutex_);
-        start_locked({});
-    }
-    void restart_locked(std::vector<std::string> env) {
-        server_.reset();
-        start_locked(std::move(env));
-        ++generation_;
-        changed_.notify_all();
-    }
-    void start_locked(std::vector<std::string> env) {
-        std::vector<std::string> args{"--robot-delay-ms", "0",      "--log-level", "info",  "--robot-budget-ms", "5",
-                                      "--msg-rate",       "100000", "--msg-burst", "100000"};
-        args.insert(args.end(), store_args_.begin(), store_args_.end());
-        server_ = std::make_unique<ServerProcess>(dir_, std::move(args), std::move(env));
-    }
-
-    std::filesystem::path dir_;
-    std::vector<std::string> store_args_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::unique_ptr<ServerProcess> server_;
-    std::uint64_t generation_ = 0;
-};
+/// The server's arguments in every life of the test: `store_args` added (none: SQLite in the data
+/// directory).
+std::vector<std::string> server_args(const std::vector<std::string>& store_args) {
+    std::vector<std::string> args{"--robot-delay-ms", "0",      "--log-level", "info",  "--robot-budget-ms", "5",
+                                  "--msg-rate",       "100000", "--msg-burst", "100000"};
+    args.insert(args.end(), store_args.begin(), store_args.end());
+    return args;
+}
 
 /// What the whole run counts, for the killer.
 struct Progress {
@@ -169,10 +105,8 @@ struct VersionCheck {
     }
 };
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Connects to the current life with `token` and resumes `table` from `seen`.
-std::unique_ptr<GameClient> come_back(Life& life, const std::string& token, const std::string& name,
+std::unique_ptr<GameClient> come_back(ServerLives& life, const std::string& token, const std::string& name,
                                       const std::string& table, std::uint64_t seen) {
     auto c = std::make_unique<GameClient>(life.port());
     json hello = c->request(
@@ -184,7 +118,7 @@ std::unique_ptr<GameClient> come_back(Life& life, const std::string& token, cons
 /// Seat 0 of one table: plays random legal actions and starts each next match, through the kills.
 class Player {
 public:
-    Player(Life& life, Progress& progress, std::string variant, int matches, unsigned seed)
+    Player(ServerLives& life, Progress& progress, std::string variant, int matches, unsigned seed)
         : life_(life), progress_(progress), variant_(std::move(variant)), matches_per_table_(matches), random_(seed) {}
 
     /// Creates the table (robots in the other seats) and starts the first match.
@@ -323,7 +257,7 @@ private:
         acked_.clear();
     }
 
-    Life& life_;
+    ServerLives& life_;
     Progress& progress_;
     std::string variant_;
     int matches_per_table_;
@@ -347,7 +281,7 @@ struct Spectator {
     std::string token;
 };
 
-Spectator start_watching(Life& life, const std::string& table) {
+Spectator start_watching(ServerLives& life, const std::string& table) {
     Spectator s{std::make_unique<GameClient>(life.port()), {}};
     // A name of its own: a new guest may not take the name of a player connected now.
     s.token = s.client->hello("Wu " + table.substr(1, 8))["token"];
@@ -356,7 +290,7 @@ Spectator start_watching(Life& life, const std::string& table) {
 }
 
 /// The spectator reads everything, checks the versions, and comes back after each kill.
-void spectate(Life& life, const std::string& table, const std::atomic<bool>& done, VersionCheck& versions,
+void spectate(ServerLives& life, const std::string& table, const std::atomic<bool>& done, VersionCheck& versions,
               Spectator spectator) {
     auto c = std::move(spectator.client);
     const auto token = spectator.token;
@@ -382,7 +316,7 @@ void spectate(Life& life, const std::string& table, const std::atomic<bool>& don
 /// comment says.
 void run_crash_test(const CrashPlan& plan) {
     TempDir data("crash");
-    Life life(data.path(), plan.store_args);
+    ServerLives life(data.path(), server_args(plan.store_args));
     Progress progress;
     std::vector<std::unique_ptr<Player>> players;
     unsigned seed = 20261201;

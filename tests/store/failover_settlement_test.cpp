@@ -15,10 +15,9 @@
 #include <optional>
 #include <thread>
 
-#include "client/sync_client.hpp"
 #include "server/store/pg_connection.hpp"
 #include "server/store/postgres_store.hpp"
-#include "tests/server/game_client.hpp"
+#include "tests/store/staked_match.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/test_postgres.hpp"
 
@@ -26,10 +25,6 @@ namespace belote::testing {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr const char* password = "correct horse battery";
-
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Leases of 10 s: on a loaded machine shorter ones may run out in the middle of the match, and the
 /// table would move before its settlement.
 std::vector<std::string> node_args(const std::string& url, const std::string& node) {
@@ -48,40 +43,6 @@ bool settlement_held(const std::string& url) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));  // polling a condition, with a deadline
     }
     return false;
-}
-
-/// A player of the test: its connection (from its own loopback address), token and the last `v` it saw.
-struct Seat {
-    std::string name, address, id, token;
-    std::unique_ptr<GameClient> client;
-    std::uint64_t seen = 0;
-};
-
-void connect(Seat& s, unsigned short port, const std::string& table) {
-    s.client = std::make_unique<GameClient>(port, 30s, s.address);
-    json hello = s.client->request(
-        {{"type", "hello"}, {"protocol", 1}, {"nickname", s.name}, {"token", s.token}, {"resume", {{table, s.seen}}}});
-    ASSERT_EQ(code(hello), "ok") << hello;
-}
-
-json next_of(Seat& s) {
-    json e = s.client->next_event();
-    if (e.contains("v")) s.seen = e["v"];
-    return e;
-}
-
-std::optional<json> turn_for(Seat& s, int seat) {
-    for (;;) {
-        json e = next_of(s);
-        if (e["type"] == "match_ended") return std::nullopt;
-        if (e["type"] == "turn" && e["seat"] == seat && e.contains("legal")) return e["legal"];
-    }
-}
-
-json first_not_pass(const json& legal) {
-    for (const auto& a : legal)
-        if (a["type"] != "pass") return a;
-    return legal[0];
 }
 
 /// Waits (polling the store, at most 30 s) until `node` owns `table`.
@@ -112,54 +73,16 @@ TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheM
         "WHILE EXISTS (SELECT 1 FROM hold) LOOP PERFORM pg_sleep(0.05); END LOOP; END IF; RETURN NEW; END $$;"
         "CREATE TRIGGER stall_settlement AFTER INSERT ON ledger FOR EACH ROW EXECUTE FUNCTION stall_settlement();");
 
-    Seat seats[2] = {{"ana", "127.0.0.2", "", "", nullptr, 0}, {"bea", "127.0.0.3", "", "", nullptr, 0}};
-    for (auto& s : seats) {
-        s.client = std::make_unique<GameClient>(a->port(), 30s, s.address);
-        s.id = s.client->hello(s.name)["player"]["id"];
-        json r = s.client->request({{"type", "register"}, {"username", s.name}, {"password", password}});
-        ASSERT_EQ(code(r), "ok") << r;
-        s.token = r["token"];
-    }
-    json created = seats[0].client->request(
-        {{"type", "create_table"}, {"variant", "decouverte"}, {"target", 301}, {"competitive", true}, {"stake", 100}});
-    const std::string table = created["table"];
+    StakedSeats seats = register_two(a->port(), 30s);
+    const std::string table = start_staked_match(seats);
     const std::string match = table + "-1";
-    for (int s = 0; s < 2; ++s)
-        ASSERT_EQ(code(seats[s].client->request({{"type", "sit"}, {"table", table}, {"seat", s}})), "ok");
-    ASSERT_EQ(code(seats[0].client->request({{"type", "start"}, {"table", table}})), "ok");
 
-    // Play until an action's reply does not come: a's writer is inside the settlement.
-    std::optional<json> stalled;
-    std::string stalled_by = "no reply";
-    int stalled_seat = -1;
-    for (int turn = 0; !stalled; ++turn) {
-        ASSERT_LT(turn, 2000) << "the match did not end";
-        json e = next_of(seats[0]);
-        ASSERT_NE(e["type"], "match_ended") << "the match ended although its settlement should have stalled";
-        if (e["type"] != "turn") continue;
-        const int seat = e["seat"];
-        auto legal = seat == 0 ? std::optional<json>(e["legal"]) : turn_for(seats[1], 1);
-        ASSERT_TRUE(legal);
-        json action = first_not_pass(*legal);
-        action["table"] = table;
-        try {
-            json reply = seats[seat].client->request(action);
-            // a's writer is held: its renewals wait behind, its lease ends, and it gives the table up,
-            // answering what was waiting for the write (docs/operations.md "Losing a table").
-            if (code(reply) == "storage_unavailable") {
-                stalled_by = reply.dump();
-                stalled = action;
-                stalled_seat = seat;
-                continue;
-            }
-            ASSERT_EQ(code(reply), "ok") << reply;
-        } catch (const client::TimeoutError&) {
-            stalled = action;
-            stalled_seat = seat;
-        }
-    }
+    // Play until an action's reply does not come: a's writer is inside the settlement. (Or its reply
+    // is storage_unavailable: a's writer is held, its renewals wait behind, its lease ends, and it
+    // gives the table up, answering what was waiting for the write: docs/operations.md "Losing a table".)
+    const Stalled stalled = play_until_stalled(seats, table);
     ASSERT_TRUE(settlement_held(schema.url()))
-        << "the action that did not get its reply was not the last one: " << stalled_by << a->output();
+        << "the action that did not get its reply was not the last one: " << stalled.reply << a->output();
     a->kill9();
     a.reset();
     // Let the held transaction go: its client is gone, so PostgreSQL rolls it back.
@@ -174,17 +97,10 @@ TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheM
     for (const auto& s : seats) EXPECT_EQ(store.progress(s.id), store::Progress{});
 
     // Both reconnect to b; the action never acknowledged is sent again and ends the match there.
-    for (auto& s : seats) connect(s, b->port(), table);
-    json again = seats[stalled_seat].client->request(*stalled);
+    for (auto& s : seats) reconnect(s, b->port(), table, 30s);
+    json again = seats[stalled.seat].client->request(stalled.action);
     ASSERT_EQ(code(again), "ok") << again << b->output();
-    json ended;
-    for (;;) {
-        json e = next_of(seats[0]);
-        if (e["type"] == "match_ended") {
-            ended = e;
-            break;
-        }
-    }
+    const json ended = match_ended(seats[0]);
     const int winner = ended["winner"];
     EXPECT_EQ(ended["results"][winner]["chips"], 80);
     EXPECT_EQ(ended["results"][1 - winner]["chips"], -100);
@@ -207,7 +123,7 @@ TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheM
     b.reset();
     a = std::make_unique<ServerProcess>(data_a.path(), node_args(schema.url(), "a"));
     ASSERT_TRUE(owned_by(store, table, "a")) << a->output();
-    for (auto& s : seats) connect(s, a->port(), table);
+    for (auto& s : seats) reconnect(s, a->port(), table, 30s);
     json profile = seats[0].client->request({{"type", "profile"}, {"player", seats[winner].id}});
     EXPECT_EQ(profile["chips"], 1080);
     EXPECT_EQ(profile["games"], 1);

@@ -12,8 +12,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// The next turn notice of seat 0 that asks it for a decision.
 json my_turn(GameClient& c) {
     for (;;) {

@@ -23,6 +23,7 @@
 #include "server/store/open_store.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/store/server_lives.hpp"
 #include "tests/support/server_process.hpp"
 
 namespace belote::testing {
@@ -32,57 +33,12 @@ constexpr int tables = 3;
 constexpr int matches_per_table = 6;
 constexpr int kills_at_most = 8;  // each restart waits out --return-grace-s: the test stays well under ctest's 120 s
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
-/// The server, killed and restarted by the test; clients wait here for the next life.
-class Life {
-public:
-    explicit Life(std::filesystem::path dir) : dir_(std::move(dir)) { start(); }
-    unsigned short port() {
-        std::lock_guard lock(mutex_);
-        return server_->port();
-    }
-    std::uint64_t generation() {
-        std::lock_guard lock(mutex_);
-        return generation_;
-    }
-    /// Blocks until the server is in a life after `seen`: false after 30 s.
-    bool wait_past(std::uint64_t seen) {
-        std::unique_lock lock(mutex_);
-        return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return generation_ > seen; });
-    }
-    void kill_and_restart() {
-        std::lock_guard lock(mutex_);
-        server_->kill9();
-        server_.reset();
-        server_ = std::make_unique<ServerProcess>(dir_, args());
-        ++generation_;
-        changed_.notify_all();
-    }
-    void stop() {
-        std::lock_guard lock(mutex_);
-        server_->terminate();
-        server_.reset();
-        ++generation_;
-        changed_.notify_all();
-    }
-
-private:
-    static std::vector<std::string> args() {
-        return {"--robot-delay-ms",   "0",      "--log-level",      "info",   "--robot-budget-ms",      "5",
-                "--msg-rate",         "100000", "--msg-burst",      "100000", "--password-hash-limits", "interactive",
-                "--reclaim-window-s", "2",      "--return-grace-s", "4"};
-    }
-    void start() {
-        std::lock_guard lock(mutex_);
-        server_ = std::make_unique<ServerProcess>(dir_, args());
-    }
-    std::filesystem::path dir_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::unique_ptr<ServerProcess> server_;
-    std::uint64_t generation_ = 0;
-};
+/// The server's arguments in every life of the test.
+std::vector<std::string> server_args() {
+    return {"--robot-delay-ms",   "0",      "--log-level",      "info",   "--robot-budget-ms",      "5",
+            "--msg-rate",         "100000", "--msg-burst",      "100000", "--password-hash-limits", "interactive",
+            "--reclaim-window-s", "2",      "--return-grace-s", "4"};
+}
 
 /// What the whole run counts, for the killer.
 struct Progress {
@@ -125,7 +81,7 @@ struct TableRun {
 /// and proposes the planned cancels); seat 1 accepts cancels and, when planned, leaves for good.
 class Client {
 public:
-    Client(Life& life, Progress& progress, TableRun& run, int seat, std::string name, std::string address,
+    Client(ServerLives& life, Progress& progress, TableRun& run, int seat, std::string name, std::string address,
            unsigned seed)
         : life_(life),
           progress_(progress),
@@ -329,7 +285,7 @@ private:
             client_->request({{"type", "propose_cancel"}, {"table", run_.table}});
     }
 
-    Life& life_;
+    ServerLives& life_;
     Progress& progress_;
     TableRun& run_;
     int seat_;
@@ -351,7 +307,7 @@ std::int64_t count(const std::filesystem::path& data, const std::string& sql) {
 
 TEST(RoomCrashTest, RandomStakesCancelsAndAbandonsThroughKillsLoseNoChip) {
     TempDir data("room-crash");
-    Life life(data.path());
+    ServerLives life(data.path(), server_args());
     Progress progress;
     std::vector<std::unique_ptr<TableRun>> runs;
     std::vector<std::unique_ptr<Client>> clients;

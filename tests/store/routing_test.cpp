@@ -24,8 +24,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 constexpr int lease_ms = 6000;  // long enough that a loaded machine does not lose a table in the middle
 constexpr int renew_ms = 300;
 

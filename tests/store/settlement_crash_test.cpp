@@ -12,68 +12,23 @@
 
 #include <optional>
 
-#include "client/sync_client.hpp"
 #include "server/store/open_store.hpp"
 #include "server/store/sqlite_db.hpp"
-#include "tests/server/game_client.hpp"
+#include "tests/store/staked_match.hpp"
 #include "tests/support/server_process.hpp"
 
 namespace belote::testing {
 namespace {
 
-constexpr const char* password = "correct horse battery";
-
 std::vector<std::string> server_args() {
     return {"--robot-delay-ms", "0", "--log-level", "info", "--msg-rate", "100000", "--msg-burst", "100000"};
 }
-
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
 
 /// One integer from `sql` on the database of `data`.
 std::int64_t query(const std::filesystem::path& data, const std::string& sql) {
     store::Connection db(store::database_path(data.string()));
     store::Statement s(db.handle(), sql);
     return s.step() ? s.integer(0) : -1;
-}
-
-/// A player of the test: its connection (from its own loopback address), token and the last `v` it saw.
-struct Seat {
-    std::string name, address, id, token;
-    std::unique_ptr<GameClient> client;
-    std::uint64_t seen = 0;
-};
-
-void connect(Seat& s, unsigned short port, const std::string& table) {
-    s.client = std::make_unique<GameClient>(port, 8s, s.address);
-    json hello = s.client->request(
-        {{"type", "hello"}, {"protocol", 1}, {"nickname", s.name}, {"token", s.token}, {"resume", {{table, s.seen}}}});
-    ASSERT_EQ(code(hello), "ok") << hello;
-}
-
-/// The next event of `s` (its last `v` remembered).
-json next_of(Seat& s) {
-    json e = s.client->next_event();
-    if (e.contains("v")) s.seen = e["v"];
-    return e;
-}
-
-/// Waits for the turn of seat `seat` (with its legal actions) on its own connection; nullopt when the
-/// match ended first (its match_ended is returned in `ended`).
-std::optional<json> turn_for(Seat& s, int seat, std::optional<json>& ended) {
-    for (;;) {
-        json e = next_of(s);
-        if (e["type"] == "match_ended") {
-            ended = e;
-            return std::nullopt;
-        }
-        if (e["type"] == "turn" && e["seat"] == seat && e.contains("legal")) return e["legal"];
-    }
-}
-
-json first_not_pass(const json& legal) {
-    for (const auto& a : legal)
-        if (a["type"] != "pass") return a;
-    return legal[0];
 }
 
 TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAndTheMatchSettlesOnceAfter) {
@@ -92,44 +47,11 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
     }
 
     auto server = std::make_unique<ServerProcess>(data.path(), server_args());
-    Seat seats[2] = {{"ana", "127.0.0.2", "", "", nullptr, 0}, {"bea", "127.0.0.3", "", "", nullptr, 0}};
-    for (auto& s : seats) {
-        s.client = std::make_unique<GameClient>(server->port(), 8s, s.address);
-        s.id = s.client->hello(s.name)["player"]["id"];
-        json r = s.client->request({{"type", "register"}, {"username", s.name}, {"password", password}});
-        ASSERT_EQ(code(r), "ok") << r;
-        s.token = r["token"];
-    }
-    json created = seats[0].client->request(
-        {{"type", "create_table"}, {"variant", "decouverte"}, {"target", 301}, {"competitive", true}, {"stake", 100}});
-    const std::string table = created["table"];
+    StakedSeats seats = register_two(server->port(), 8s);
+    const std::string table = start_staked_match(seats);
     const std::string match = table + "-1";
-    for (int s = 0; s < 2; ++s)
-        ASSERT_EQ(code(seats[s].client->request({{"type", "sit"}, {"table", table}, {"seat", s}})), "ok");
-    ASSERT_EQ(code(seats[0].client->request({{"type", "start"}, {"table", table}})), "ok");
-
     // Play until an action's reply does not come: the writer is inside the settlement.
-    std::optional<json> stalled;  // the action whose reply never came
-    int stalled_seat = -1;
-    for (int turn = 0; !stalled; ++turn) {
-        ASSERT_LT(turn, 2000) << "the match did not end";
-        json e = next_of(seats[0]);
-        ASSERT_NE(e["type"], "match_ended") << "the match ended although its settlement should have stalled";
-        if (e["type"] != "turn") continue;
-        const int seat = e["seat"];
-        std::optional<json> ended;
-        auto legal = seat == 0 ? std::optional<json>(e["legal"]) : turn_for(seats[1], 1, ended);
-        ASSERT_TRUE(legal);
-        json action = first_not_pass(*legal);
-        action["table"] = table;
-        try {
-            json reply = seats[seat].client->request(action);
-            ASSERT_EQ(code(reply), "ok") << reply;
-        } catch (const client::TimeoutError&) {
-            stalled = action;
-            stalled_seat = seat;
-        }
-    }
+    const Stalled stalled = play_until_stalled(seats, table);
     server->kill9();
     server.reset();
 
@@ -145,17 +67,10 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
 
     // The restart: both come back; the action that was never acknowledged is sent again and ends the match.
     server = std::make_unique<ServerProcess>(data.path(), server_args());
-    for (auto& s : seats) connect(s, server->port(), table);
-    json again = seats[stalled_seat].client->request(*stalled);
+    for (auto& s : seats) reconnect(s, server->port(), table, 8s);
+    json again = seats[stalled.seat].client->request(stalled.action);
     ASSERT_EQ(code(again), "ok") << again;
-    json ended;
-    for (;;) {
-        json e = next_of(seats[0]);
-        if (e["type"] == "match_ended") {
-            ended = e;
-            break;
-        }
-    }
+    const json ended = match_ended(seats[0]);
     const int winner = ended["winner"];
     EXPECT_EQ(ended["results"][winner]["chips"], 80);
     EXPECT_EQ(ended["results"][1 - winner]["chips"], -100);
@@ -177,7 +92,7 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
     // Killed again once it is settled, and restarted: the journal replays to the same end, nothing is posted twice.
     server->kill9();
     server = std::make_unique<ServerProcess>(data.path(), server_args());
-    for (auto& s : seats) connect(s, server->port(), table);
+    for (auto& s : seats) reconnect(s, server->port(), table, 8s);
     json profile = seats[0].client->request({{"type", "profile"}, {"player", seats[winner].id}});
     EXPECT_EQ(profile["chips"], 1080);
     EXPECT_EQ(profile["games"], 1);

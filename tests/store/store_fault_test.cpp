@@ -18,8 +18,6 @@ namespace {
 
 namespace http = boost::beast::http;
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 void limit_file_size(pid_t pid, rlim_t bytes) {
     rlimit limit{};
     ASSERT_EQ(::prlimit(pid, RLIMIT_FSIZE, nullptr, &limit), 0);

@@ -22,6 +22,17 @@ void InspectedStore::commit(std::vector<store::Write> writes, store::Committed d
     inner_.commit(std::move(writes), std::move(done));
 }
 
+std::optional<store::FinishedMatch> InspectedStore::match(const std::string& id) {
+    if (failing_reads_) throw store::StoreError("disk I/O error (test)");
+    return inner_.match(id);
+}
+
+store::HistoryPage InspectedStore::history(const std::string& account_id, std::optional<std::int64_t> cursor,
+                                           std::size_t limit) {
+    if (failing_reads_) throw store::StoreError("disk I/O error (test)");
+    return inner_.history(account_id, cursor, limit);
+}
+
 void InspectedStore::hold_commits(bool holding) {
     if (holding) {
         std::lock_guard lock(mutex_);

@@ -1,8 +1,8 @@
 #pragma once
 // A store::MemoryStore that tests can look into and make fail: the account tests read the
 // sessions and accounts written (no token may be stored, only its hash) and turn commits into
-// storage failures (a full disk); the room tests hold commits back, as a writer that is slow to
-// commit, so that two changes read the store before either is stored.
+// storage failures (a full disk) and reads of finished matches into read errors; the room tests hold commits back, as a
+// writer that is slow to commit, so that two changes read the store before either is stored.
 
 #include <atomic>
 #include <condition_variable>
@@ -38,11 +38,9 @@ public:
     }
     std::vector<store::NodeEntry> nodes() override { return inner_.nodes(); }
     std::vector<store::LiveTable> live_tables(std::int64_t now_ms) override { return inner_.live_tables(now_ms); }
-    std::optional<store::FinishedMatch> match(const std::string& id) override { return inner_.match(id); }
+    std::optional<store::FinishedMatch> match(const std::string& id) override;
     store::HistoryPage history(const std::string& account_id, std::optional<std::int64_t> cursor,
-                               std::size_t limit) override {
-        return inner_.history(account_id, cursor, limit);
-    }
+                               std::size_t limit) override;
     std::optional<std::int64_t> balance(const std::string& account) override { return inner_.balance(account); }
     std::map<std::string, std::int64_t> balances() override { return inner_.balances(); }
     std::vector<store::LedgerEntry> ledger() override { return inner_.ledger(); }
@@ -66,6 +64,9 @@ public:
         failure_seen_ = seen;
         failing_ = failing;
     }
+    /// While set, reads of finished matches (match, history) throw store::StoreError (a disk that
+    /// cannot be read).
+    void fail_match_reads(bool failing) { failing_reads_ = failing; }
     /// While set, commits are queued instead of stored; unsetting it commits the queue in order (the
     /// completions run on the calling thread).
     void hold_commits(bool holding);
@@ -80,6 +81,7 @@ private:
     store::MemoryStore inner_;
     std::atomic<bool> failing_{false};
     std::atomic<bool> failure_seen_{true};
+    std::atomic<bool> failing_reads_{false};
     std::mutex mutex_;
     std::set<std::string> token_hashes_, account_ids_;  ///< every one written
     bool holding_ = false;

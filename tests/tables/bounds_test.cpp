@@ -8,8 +8,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 TEST(BoundsTest, MessageRateOverTheBurstClosesWith4029) {
     Config config = ClockedServer::default_config();
     config.msg_burst = 10;

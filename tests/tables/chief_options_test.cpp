@@ -7,8 +7,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 TEST(ChiefOptionsTest, FirstToSitIsChiefAndOnlyTheChiefChangesOptions) {
     ClockedServer server;
     GameClient a(server.port()), b(server.port());

@@ -10,8 +10,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Ana leaves seat 1 at Bea's table, Bea (the chief) then causes `missed` events in all; Ana comes
 /// back with `resume` and must get the hello reply, then the table (a replay or a snapshot).
 json come_back_after(ClockedServer& server, int missed) {

@@ -16,8 +16,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Sends every log line to a string at debug level while it lives.
 class CapturedLog {
 public:

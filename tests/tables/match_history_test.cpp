@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <set>
 
 #include "server/store/memory_store.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/support/inspected_store.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/tables/clocked_server.hpp"
 
@@ -17,8 +17,6 @@ namespace belote::testing {
 namespace {
 
 constexpr std::int64_t t0 = 1'800'000'000'000;
-
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
 
 /// What a client saw of one match, live.
 struct Played {
@@ -318,71 +316,17 @@ TEST_F(MatchHistoryTest, GetRecordTakesATableOrAMatchNotBoth) {
     EXPECT_EQ(code(a.request({{"type", "get_record"}, {"match", 7}})), "bad_message");
 }
 
-/// A MemoryStore whose reads of finished matches fail while `failing` is set.
-class FailingReads final : public store::Store {
-public:
-    std::atomic<bool> failing{false};
-    void commit(std::vector<store::Write> writes, store::Committed done) override {
-        inner_.commit(std::move(writes), std::move(done));
-    }
-    bool healthy() const override { return inner_.healthy(); }
-    void on_recovered(std::function<void()> f) override { inner_.on_recovered(std::move(f)); }
-    std::optional<store::Account> account(const std::string& id) override { return inner_.account(id); }
-    std::optional<store::Account> account_by_username(const std::string& key) override {
-        return inner_.account_by_username(key);
-    }
-    std::optional<store::Account> account_by_look_alike_key(const std::string& key) override {
-        return inner_.account_by_look_alike_key(key);
-    }
-    std::optional<store::Session> session(const std::string& hash) override { return inner_.session(hash); }
-    std::vector<store::OpenTable> open_tables() override { return inner_.open_tables(); }
-    std::optional<store::OpenTable> open_table(const std::string& id) override { return inner_.open_table(id); }
-    std::optional<store::TableLease> table_lease(const std::string& id) override { return inner_.table_lease(id); }
-    std::vector<store::LeasedTable> expired_leases(std::int64_t now_ms, std::size_t limit) override {
-        return inner_.expired_leases(now_ms, limit);
-    }
-    std::vector<store::NodeEntry> nodes() override { return inner_.nodes(); }
-    std::vector<store::LiveTable> live_tables(std::int64_t now_ms) override { return inner_.live_tables(now_ms); }
-    std::optional<store::FinishedMatch> match(const std::string& id) override {
-        if (failing) throw store::StoreError("disk I/O error");
-        return inner_.match(id);
-    }
-    store::HistoryPage history(const std::string& account, std::optional<std::int64_t> cursor,
-                               std::size_t limit) override {
-        if (failing) throw store::StoreError("disk I/O error");
-        return inner_.history(account, cursor, limit);
-    }
-    std::optional<std::int64_t> balance(const std::string& account) override { return inner_.balance(account); }
-    std::map<std::string, std::int64_t> balances() override { return inner_.balances(); }
-    std::vector<store::LedgerEntry> ledger() override { return inner_.ledger(); }
-    store::Progress progress(const std::string& account_id) override { return inner_.progress(account_id); }
-    std::vector<std::int64_t> abandon_times(const std::string& account_id, std::int64_t since_ms) override {
-        return inner_.abandon_times(account_id, since_ms);
-    }
-    std::vector<store::Account> registered_accounts() override { return inner_.registered_accounts(); }
-    std::map<std::string, store::RatingEntry> ratings(const std::string& account_id) override {
-        return inner_.ratings(account_id);
-    }
-    std::vector<store::LeaderRow> leaderboard(const store::LeaderQuery& query) override {
-        return inner_.leaderboard(query);
-    }
-    void flush() override { inner_.flush(); }
-
-private:
-    store::MemoryStore inner_;
-};
-
 TEST(MatchHistoryStoreTest, AStoreThatCannotBeReadIsStorageUnavailable) {
-    auto store = std::make_shared<FailingReads>();
+    auto store = std::make_shared<InspectedStore>();
     ClockedServer server(ClockedServer::default_config(), store);
     GameClient a(server.port());
     a.hello("Ana");
-    store->failing = true;
+    store->fail_match_reads(true);
     json h = history(a);
     EXPECT_EQ(code(h), "storage_unavailable");
     EXPECT_EQ(h["message"], "the match history cannot be read right now");
     EXPECT_EQ(code(match_record(a, "t1-1")), "storage_unavailable");
-    store->failing = false;
+    store->fail_match_reads(false);
     EXPECT_EQ(code(history(a)), "ok");
 }
 

@@ -19,8 +19,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 Config node_config(const std::string& node) {
     Config config = ClockedServer::default_config();
     config.store = "postgres://nodes.test/belote";  // a shared store: ownership on

@@ -9,8 +9,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 TEST(PrivateTableTest, UnlistedAndSittingOrWatchingNeedsTheCurrentInvitation) {
     ClockedServer server;
     GameClient a(server.port()), b(server.port()), c(server.port());

@@ -11,8 +11,6 @@ namespace {
 
 using std::chrono::seconds;
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Plays seat `seat`'s turns (its first legal action) until the match ends.
 void play_to_the_end(GameClient& c, const std::string& t, int seat) {
     for (;;) {

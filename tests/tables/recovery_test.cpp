@@ -11,8 +11,6 @@
 namespace belote::testing {
 namespace {
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// What the first server's players last saw.
 struct BeforeRestart {
     std::string table;

@@ -15,8 +15,6 @@ namespace {
 
 using std::chrono::seconds;
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Plays the first legal action of `c`'s seat `seat` once its turn comes.
 void play_turn(GameClient& c, const std::string& t, int seat) {
     json act = turn_of(c, seat)["legal"][0];

@@ -15,8 +15,6 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-std::string code(const json& reply) { return reply.value("type", "") == "error" ? reply.value("code", "") : "ok"; }
-
 /// Plays `seat`'s turns (first legal action) until an event for which `until` is true; returns it.
 json pump(GameClient& c, const std::string& t, int seat, const std::function<bool(const json&)>& until) {
     for (;;) {
