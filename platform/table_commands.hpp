@@ -31,7 +31,7 @@ struct PlayerRef {
 struct Sit {
     int seat = 0;
     std::optional<std::string> invite;
-    std::optional<Standing> standing;
+    std::optional<Standing> standing{};
 };
 /// `add_robot`: the chief (anyone before someone sits) puts a robot of `level` in an empty seat.
 struct AddRobot {
@@ -54,7 +54,7 @@ struct SetOptions {
 /// address: docs/room.md) from the store.
 struct Start {
     std::uint64_t seed = 0;
-    std::vector<Standing> standings;
+    std::vector<Standing> standings{};
 };
 /// `take`, `pass`, `name`, `play`, `bid`, `contre`, `surcontre`: an action of the seat to act.
 struct Act {

@@ -20,8 +20,8 @@ enum class TableStatus : std::uint8_t { Waiting, Playing, Finished };
 struct PlayerInfo {
     std::string name;
     bool robot = false;
-    std::optional<RobotLevel> level;  ///< a seated robot's level
-    std::optional<int> xp_level;      ///< a registered player's level (docs/room.md "XP and levels")
+    std::optional<RobotLevel> level{};  ///< a seated robot's level
+    std::optional<int> xp_level{};      ///< a registered player's level (docs/room.md "XP and levels")
     bool operator==(const PlayerInfo&) const = default;
 };
 

@@ -27,13 +27,13 @@ public:
 
 /// A player's durable identity: a guest (no username) or a registered player.
 struct Account {
-    std::string id;                             ///< the public player id ("p" + 14 base-32 characters)
-    std::string display_name;                   ///< the name shown at tables (a guest's nickname, or the username)
-    std::optional<std::string> username;        ///< as typed at registration; none for a guest
-    std::optional<std::string> username_key;    ///< the unique key (NFKC, case-folded, confusables skeleton)
-    std::optional<std::string> password_hash;   ///< libsodium crypto_pwhash_str output (Argon2id)
-    std::int64_t created_ms = 0;                ///< epoch ms
-    std::optional<std::string> look_alike_key;  ///< the second unique key (skeleton, then case-folded)
+    std::string id;                               ///< the public player id ("p" + 14 base-32 characters)
+    std::string display_name;                     ///< the name shown at tables (a guest's nickname, or the username)
+    std::optional<std::string> username;          ///< as typed at registration; none for a guest
+    std::optional<std::string> username_key;      ///< the unique key (NFKC, case-folded, confusables skeleton)
+    std::optional<std::string> password_hash;     ///< libsodium crypto_pwhash_str output (Argon2id)
+    std::int64_t created_ms = 0;                  ///< epoch ms
+    std::optional<std::string> look_alike_key{};  ///< the second unique key (skeleton, then case-folded)
 };
 
 /// A session: the SHA-256 of a token (hex) and whose it is, until when.

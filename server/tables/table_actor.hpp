@@ -171,7 +171,7 @@ private:
     struct Origin {
         std::shared_ptr<players::Player> player;
         const ReplyTo* reply = nullptr;
-        std::optional<std::uint64_t> seen;
+        std::optional<std::uint64_t> seen{};
         bool resync = false;  ///< send the player what it missed once the command is done
         std::chrono::steady_clock::time_point received{};
     };
@@ -179,7 +179,7 @@ private:
     struct Parked {
         platform::Command command;
         std::shared_ptr<players::Player> player;
-        std::optional<std::uint64_t> seen;
+        std::optional<std::uint64_t> seen{};
         bool resync = false;
     };
     /// A message that leaves once everything before it is durable: a notice (to `connection`) or a

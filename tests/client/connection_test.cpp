@@ -48,7 +48,9 @@ TEST(ClientSyncTest, RequestsGetTheirRepliesAndEventsAreKeptInOrder) {
     while (!c.pending().empty()) {
         Message m = c.next();
         EXPECT_TRUE(m.is_event()) << m.body();
-        if (last) EXPECT_EQ(m.v(), *last + 1) << m.body();
+        if (last) {
+            EXPECT_EQ(m.v(), *last + 1) << m.body();
+        }
         last = m.v();
     }
     EXPECT_EQ(c.next_event_of("seat_changed").seat(), 3);  // the last add_robot's event may come after its reply
@@ -143,7 +145,9 @@ TEST(ClientTrackerTest, FollowsAWholeMatchAgainstRobots) {
         }
         ASSERT_EQ(outcome, TableTracker::Outcome::applied) << m.body();
         EXPECT_EQ(t.v(), m.v());
-        if (m.type() == "turn") EXPECT_EQ(t.to_act(), m.seat());
+        if (m.type() == "turn") {
+            EXPECT_EQ(t.to_act(), m.seat());
+        }
         // My turn exactly when a turn with my legal actions arrived.
         EXPECT_EQ(t.my_turn(), m.type() == "turn" && m.seat() == 0) << m.body();
         if (!t.my_turn()) continue;
@@ -151,8 +155,9 @@ TEST(ClientTrackerTest, FollowsAWholeMatchAgainstRobots) {
         EXPECT_EQ(t.legal(), m.legal());
         // Every card I may play is in the hand the tracker kept.
         for (const auto& a : t.legal())
-            if (const auto* play = std::get_if<Play>(&a))
+            if (const auto* play = std::get_if<Play>(&a)) {
                 EXPECT_NE(std::find(t.hand().begin(), t.hand().end(), play->card), t.hand().end()) << play->card;
+            }
         c.send(Act{table, t.legal().back()});
         ++my_actions;
     }
