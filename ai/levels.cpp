@@ -37,7 +37,16 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
     }
     // Classic take/pass: no declarer handicap (measured: expert with 0 against expert with 8, +14.1
     // points per deal [5.9, 22.2] over 60 pairs to 301; with -8 against 0, -14.0 [-22.1, -5.8]).
-    if (variant == Variant::Classic || variant == Variant::ClassicAnnouncements) p.bid.declarer_handicap = 0;
+    if (variant == Variant::Classic || variant == Variant::ClassicAnnouncements) {
+        p.bid.declarer_handicap = 0;
+        // Classic take/pass: many deals finished by greedy playouts beat few deals searched 2 tricks
+        // deep (20 deals at horizon 2 bid no better than the engine robot; 160 at horizon 0, +4.0
+        // points per deal [2.1, 5.9] over it with medium's card play, 400 pairs; docs/robots.md).
+        if (level == Level::Hard || level == Level::Expert) {
+            p.bid.worlds = level == Level::Expert ? 160 : 64;
+            p.bid.horizon = 0;
+        }
+    }
     p.play.worlds = scaled(p.play.worlds, work_scale);
     p.play.tree_iterations = p.play.tree_iterations ? scaled(p.play.tree_iterations, work_scale) : 0;
     p.play.node_budget = scaled(p.play.node_budget, work_scale);

@@ -76,7 +76,13 @@ MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& ro
     MatchResult result;
     result.deals = static_cast<int>(match.history().size());
     result.a_won = match.winner() && *match.winner() == a_team;
-    for (const DealScore& d : match.history()) result.a_minus_b_points += d.score[a_team] - d.score[1 - a_team];
+    for (const DealScore& d : match.history()) {
+        result.a_minus_b_points += d.score[a_team] - d.score[1 - a_team];
+        const int side = d.takers == a_team ? 0 : 1;
+        ++result.taken[side];
+        if (d.outcome == DealOutcome::Failed) ++result.failed[side];
+        if (d.outcome == DealOutcome::Litige) ++result.litige[side];
+    }
     return result;
 }
 
@@ -225,6 +231,12 @@ ArenaSummary summarize(const std::vector<std::array<MatchResult, 2>>& results, c
         s.matches += 2;
         const int deals = pair[0].deals + pair[1].deals;
         s.deals += deals;
+        for (const MatchResult& m : pair)
+            for (int side = 0; side < 2; ++side) {
+                s.taken[side] += m.taken[side];
+                s.failed[side] += m.failed[side];
+                s.litige[side] += m.litige[side];
+            }
         wins.push_back((pair[0].a_won + pair[1].a_won) / 2.0);
         points.push_back(deals ? static_cast<double>(pair[0].a_minus_b_points + pair[1].a_minus_b_points) / deals : 0);
     }
@@ -255,6 +267,13 @@ std::string format_summary(const ArenaConfig& config, const ArenaSummary& s) {
     out << "A points per deal " << s.points_per_deal.mean << " [" << s.points_per_deal.low << ", "
         << s.points_per_deal.high << "]\n";
     out << "A Elo " << s.elo.mean << " [" << s.elo.low << ", " << s.elo.high << "]\n";
+    // Contracts are not kept in pair files: a summary from --merge has none.
+    for (int side = 0; side < 2 && s.taken[0] + s.taken[1] > 0; ++side) {
+        const int taken = std::max(1, s.taken[side]);
+        out << (side == 0 ? "A" : "B") << " took " << 100.0 * s.taken[side] / std::max(1, s.deals)
+            << "% of deals: failed " << 100.0 * s.failed[side] / taken << "%, litige " << 100.0 * s.litige[side] / taken
+            << "%\n";
+    }
     out.precision(2);
     out << "A decision ms p50 " << s.a_time[0] << " p99 " << s.a_time[1] << " max " << s.a_time[2] << " ("
         << s.a_decisions << " decisions)\n";

@@ -4,6 +4,7 @@
 // from the same first dealer, and each robot role draws its seeds from the same stream in both
 // (common random numbers), so that the luck of the cards cancels within a pair.
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -56,6 +57,9 @@ struct MatchResult {
     bool a_won = false;
     int deals = 0;
     long long a_minus_b_points = 0;  ///< summed deal scores of A minus B
+    std::array<int, 2> taken{};      ///< deals played with side A (0) or B (1) as takers
+    std::array<int, 2> failed{};     ///< ... of which the takers failed (dedans)
+    std::array<int, 2> litige{};     ///< ... or tied (litige)
 };
 
 /// A decision's timing.
@@ -81,6 +85,7 @@ struct ArenaSummary {
     std::array<double, 3> a_time{}, b_time{};  ///< p50, p99, max wall-clock milliseconds per decision
     std::array<double, 3> a_cpu{}, b_cpu{};    ///< the same in CPU time of the deciding thread
     int a_decisions = 0, b_decisions = 0;
+    std::array<int, 2> taken{}, failed{}, litige{};  ///< contracts by side (A, B), summed over matches
 };
 
 /// Summarises pair results (results[i] = pair i) and timings.
