@@ -11,16 +11,25 @@ pg_owners() {
     2>/dev/null | tr '\n' ' '
 }
 
-# watch_owners URL PID: while process PID runs, reads pg_owners URL every second; prints the last
-# reading that found owned tables.
+# owned_total READING: the sum of the counts of a pg_owners reading.
+owned_total() { tr ' ' '\n' <<<"$1" | awk -F= '{ n += $2 } END { print n + 0 }'; }
+
+# watch_owners URL PID: while process PID runs, reads pg_owners URL every second; prints the
+# reading with the most owned tables (not the last: the nodes release theirs one after the other
+# when they stop).
 watch_owners() {
-  local last="" now
+  local best="" now
   while kill -0 "$2" 2>/dev/null; do
     now="$(pg_owners "$1")"
-    [ -n "$now" ] && last="$now"
+    (($(owned_total "$now") >= $(owned_total "$best"))) && best="$now"
     sleep 1  # a sampling period, not a synchronisation
   done
-  echo "$last"
+  echo "$best"
+}
+
+# pg_commits URL: transactions committed so far in the database of URL (pg_stat_database).
+pg_commits() {
+  psql -X -q -A -t "$1" -c "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
 }
 
 # actions_per_s FILE: the actions/s of the last result in a load generator's output.
@@ -38,11 +47,14 @@ pg_part() {
   echo "-- PostgreSQL, $nodes node(s), database $name (load $(cut -d' ' -f1-3 /proc/loadavg))"
   "${lg[@]}" --server-arg="--store=$url" --nodes "$nodes" --node-data-dir "$data_dir/nodes" \
     ${pg_pid:+--pg-pid "$pg_pid"} --tables "$tables" --threads 2 "$@" >"$data_dir/$name.out" &
-  local lg_pid=$!
+  local lg_pid=$! commits
+  commits="$(pg_commits "$url")"
   watch_owners "$url" "$lg_pid" >"$data_dir/$name.owners"
   wait "$lg_pid" || rc=$?
+  commits=$(($(pg_commits "$url") - commits))
   cat "$data_dir/$name.out"
-  echo "   tables owned in the store (last reading while running): $(cat "$data_dir/$name.owners")"
+  echo "   tables owned in the store (the reading with the most, while running): $(cat "$data_dir/$name.owners")"
+  echo "   PostgreSQL transactions committed in this database (setup and measurement): $commits"
   psql -X -q "$pg_url" -c "DROP DATABASE $name" >/dev/null
   return "$rc"
 }

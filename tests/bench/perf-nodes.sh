@@ -14,7 +14,7 @@ NO_BUILD=1 BUILD_DIR="$build_dir" "$(dirname "$0")/../../scripts/perf.sh" nodes 
   --duration 3 --target 301 --setup-timeout 20 >"$out" 2>&1 || rc=$?
 cat "$out"
 [ "$rc" -eq 0 ] || { echo "FAILED: perf.sh nodes exited with $rc"; exit 1; }
-# The owners line after the two-node part: "tables owned in the store (...): n1=3 n2=2 "
+# The owners line after the two-node part: "tables owned in the store (the reading with the most, ...): n1=3 n2=2 "
 owners="$(grep "tables owned in the store" "$out" | tail -1)"
 for node in n1 n2; do
   count="$(sed -n "s/.* $node=\([0-9]*\).*/\1/p" <<<"$owners")"
