@@ -8,6 +8,14 @@
 #   scripts/perf.sh capacity     as many idle authenticated connections as the open-file limit allows
 #   scripts/perf.sh robots       100 human tables at 4 actions/s, first alone, then next to
 #                                1,000 tables of four robots (700 ms thinking delay)
+#   scripts/perf.sh nodes        scenario 1 (no echo baseline) on one PostgreSQL store: one node, then two
+#                                nodes (tables created on each in turn; half of each node's tables
+#                                have their other three clients come through the other node and
+#                                follow table_elsewhere), each part on a fresh database, and the
+#                                ratio two nodes / one node; first the SQLite single node for
+#                                reference (--store postgres leaves it out). PostgreSQL: the one of
+#                                BELOTE_TEST_POSTGRES_URL / _DIR, else a throw-away one
+#                                (scripts/postgres.sh) stopped at the end
 #   scripts/perf.sh cost         CPU instructions and allocations per accepted action (valgrind
 #                                callgrind): four clients at one Classic table, after a warm-up
 #                                deal; the same per echoed message of belote-echo; --actions N
@@ -25,7 +33,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scenario="${1:-}"
-[ -n "$scenario" ] || { sed -n '2,20p' "$0"; exit 1; }
+[ -n "$scenario" ] || { sed -n '2,28p' "$0"; exit 1; }
 shift
 scale=1
 duration=20
@@ -89,6 +97,7 @@ case "$scenario" in
     rm -rf "$data_dir"/*
     "${one[@]}" --tables "$(n 100)" --rate 4 --robot-tables "$(n 1000)" --robot-delay-ms 700 "${extra[@]}" || rc=$?
     exit "$rc" ;;
+  nodes) source scripts/lib/perf-nodes.sh; perf_nodes "$(n 1000)" "${extra[@]}" ;;
   cost) scripts/perf-cost.sh "$build_dir" "$actions" "$runs" ;;
-  *) echo "unknown scenario '$scenario' (throughput, human, capacity, robots, cost)" >&2; exit 1 ;;
+  *) echo "unknown scenario '$scenario' (throughput, human, capacity, robots, nodes, cost)" >&2; exit 1 ;;
 esac

@@ -21,8 +21,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -56,6 +58,12 @@ struct Options {
     unsigned short port = 0;
     unsigned short echo_port = 0;
     int server_pid = 0;
+    int nodes = 1;                      ///< belote-server processes started as nodes of one PostgreSQL store
+    std::string node_data_dir;          ///< nodes: node k's --data-dir is <this>/n<k>
+    double join_elsewhere = 0.5;        ///< nodes: share of tables whose joiners come through another node
+    int pg_pid = 0;                     ///< PostgreSQL's postmaster: the CPU of its process tree is reported
+    std::vector<unsigned short> ports;  ///< the servers' ports, one per node (filled in main)
+    std::vector<int> pids;              ///< the servers' pids, one per node (0: unknown)
     int tables = 100;
     int humans = 4;        ///< connected players per table (the other seats get robots)
     int robot_tables = 0;  ///< extra tables of four robots (no connection after the start)
@@ -83,6 +91,10 @@ struct Stats {
     std::uint64_t frames_in = 0;                  ///< frames received while measuring
     std::uint64_t frames_out = 0;                 ///< frames sent while measuring
     std::uint64_t matches = 0;                    ///< matches ended while measuring
+    std::uint64_t redirects = 0;                  ///< table_elsewhere followed to the owner node
+    std::uint64_t retries = 0;                    ///< no_such_table on a node that did not know the table yet
+    std::vector<std::uint64_t> node_actions;      ///< per node: actions acknowledged while measuring
+    std::vector<std::uint64_t> node_tables;       ///< per node: tables created there (setup and measuring)
     std::map<std::string, std::uint64_t> errors;  ///< "error:<code>", "close:<code>", "connect", ...
 
     void merge(const Stats& o) {
@@ -92,7 +104,21 @@ struct Stats {
         frames_in += o.frames_in;
         frames_out += o.frames_out;
         matches += o.matches;
+        redirects += o.redirects;
+        retries += o.retries;
+        add(node_actions, o.node_actions);
+        add(node_tables, o.node_tables);
         for (const auto& [k, n] : o.errors) errors[k] += n;
+    }
+    /// Adds `from` to `to` element by element (`to` grows to the longer size).
+    static void add(std::vector<std::uint64_t>& to, const std::vector<std::uint64_t>& from) {
+        if (to.size() < from.size()) to.resize(from.size());
+        for (std::size_t i = 0; i < from.size(); ++i) to[i] += from[i];
+    }
+    /// Counts one in `v[node]` (growing `v` as needed).
+    static void count(std::vector<std::uint64_t>& v, int node) {
+        if (v.size() <= static_cast<std::size_t>(node)) v.resize(static_cast<std::size_t>(node) + 1);
+        v[static_cast<std::size_t>(node)]++;
     }
 };
 
@@ -128,6 +154,37 @@ double cpu_seconds(int pid) {
     while (fields >> f) v.push_back(f);
     if (v.size() < 13) return 0;  // utime, stime are fields 14, 15 (index 11, 12 after the name)
     return (std::stod(v[11]) + std::stod(v[12])) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+/// Parent pid of `pid` and its user + system CPU seconds (a missing process: {-1, 0}).
+std::pair<int, double> parent_and_cpu(int pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = s.rfind(')');
+    if (close == std::string::npos) return {-1, 0};
+    std::istringstream fields(s.substr(close + 2));
+    std::string f;
+    std::vector<std::string> v;
+    while (fields >> f) v.push_back(f);
+    if (v.size() < 13) return {-1, 0};  // ppid is field 4 (index 1 after the name)
+    return {std::stoi(v[1]), (std::stod(v[11]) + std::stod(v[12])) / static_cast<double>(sysconf(_SC_CLK_TCK))};
+}
+
+/// CPU seconds used so far by `pid` and its children now alive (PostgreSQL: the postmaster and one
+/// backend per connection); 0 if `pid` is 0. A child that ended takes its CPU with it.
+double tree_cpu_seconds(int pid) {
+    if (pid <= 0) return 0;
+    double total = 0;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+        const auto name = e.path().filename().string();
+        if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            continue;
+        const int p = std::stoi(name);
+        const auto [parent, cpu] = parent_and_cpu(p);
+        if (p == pid || parent == pid) total += cpu;
+    }
+    return total;
 }
 
 std::uint32_t micros_since(Clock::time_point t) {
@@ -244,21 +301,34 @@ public:
 /// A table of `humans` real protocol clients (seats 0..humans-1) and robots in the other seats,
 /// playing complete matches one after the other; each new match is at a new table.
 /// With `leave_after_start`, the only client leaves after the start: four robots play on.
+/// Several nodes: client 0 creates every table on node `home` (o.ports[home]), which owns it; with
+/// `elsewhere` >= 0 the other clients first connect to node `elsewhere`, and their first `sit` is
+/// answered `table_elsewhere` (after `no_such_table` while that node does not know the table yet,
+/// retried every 200 ms): each then reconnects to the url given, says hello with its token and
+/// sits there, as real clients do (docs/protocol.md "Tables on other servers"). All four stay on
+/// the owner node for the following matches.
 class TableDriver final : public Driver {
 public:
-    TableDriver(Worker& w, const Options& o, Progress& p, int humans, bool leave_after_start)
-        : w_(w), o_(o), progress_(p), humans_(humans), leave_(leave_after_start) {}
+    /// Table number `index` (its players' nicknames: lg<index>-<seat>, a name nobody else shows).
+    TableDriver(Worker& w, const Options& o, Progress& p, int index, int humans, bool leave_after_start, int home = 0,
+                int elsewhere = -1)
+        : w_(w),
+          o_(o),
+          progress_(p),
+          index_(index),
+          humans_(humans),
+          leave_(leave_after_start),
+          home_(home),
+          elsewhere_(elsewhere) {}
 
     void setup() override {
         trackers_.resize(static_cast<std::size_t>(humans_));
+        tokens_.resize(static_cast<std::size_t>(humans_));
+        moving_.resize(static_cast<std::size_t>(humans_));
         for (int s = 0; s < humans_; ++s) {
-            auto c = w_.open(
-                o_.port, [this, s] { hello(s); }, [this] { fail("connect"); },
-                [this] {
-                    if (!done_) fail("closed");
-                });
-            c->on_message([this, s](const client::Message& m) { on_message(s, m); });
-            clients_.push_back(std::move(c));
+            const int node = s == 0 || elsewhere_ < 0 ? home_ : elsewhere_;
+            node_of_.push_back(node);
+            clients_.push_back(open_seat(s, node, [this, s] { hello(s); }));
         }
     }
 
@@ -274,6 +344,8 @@ public:
     void shutdown() override {
         done_ = true;
         for (auto& c : clients_) c->close();
+        for (auto& c : moving_)
+            if (c) c->close();
         for (auto& t : timers_) t->cancel();
     }
 
@@ -286,6 +358,18 @@ private:
     };
 
     std::chrono::duration<double> period() const { return std::chrono::duration<double>(1.0 / o_.rate); }
+
+    /// A client of seat `s` connecting to node `node`, whose messages go to on_message(s, ...);
+    /// `on_open` runs once it is open.
+    std::shared_ptr<client::AsyncClient> open_seat(int s, int node, std::function<void()> on_open) {
+        auto c = w_.open(
+            o_.ports[static_cast<std::size_t>(node)], std::move(on_open), [this] { fail("connect"); },
+            [this] {
+                if (!done_) fail("closed");
+            });
+        c->on_message([this, s](const client::Message& m) { on_message(s, m); });
+        return c;
+    }
 
     /// Sends `r` from seat `seat`'s client; `then` gets the ok reply (an error reply fails the table).
     void request(int seat, const client::Request& r, const char* what,
@@ -308,7 +392,8 @@ private:
     }
 
     void hello(int s) {
-        request(s, client::Hello{.nickname = "lg" + std::to_string(s)}, "hello", [this](const client::Message&) {
+        request(s, client::Hello{.nickname = nickname(s)}, "hello", [this, s](const client::Message& r) {
+            tokens_[static_cast<std::size_t>(s)] = r.body().value("token", "");
             if (++hellos_ == humans_) create();
         });
     }
@@ -320,6 +405,7 @@ private:
         request(0, client::CreateTable{.variant = "classic", .target = o_.target}, "create_table",
                 [this](const client::Message& r) {
                     table_ = r.body().value("table", "");
+                    Stats::count(w_.stats.node_tables, home_);
                     for (auto& t : trackers_) t = client::TableTracker(table_);
                     // Client 0 sits first: the first seated player is the table's chief, the only
                     // one who may add robots and start (sent concurrently, another client
@@ -336,9 +422,73 @@ private:
             if (++sits_ == 4) this->seated();
         };
         if (s < humans_)
-            request(s, client::Sit{.table = table_, .seat = s}, "sit", std::move(seated));
+            sit_human(s, std::move(seated));
         else
             request(0, client::AddRobot{.table = table_, .seat = s}, "sit", std::move(seated));
+    }
+
+    std::string nickname(int s) const { return "lg" + std::to_string(index_) + "-" + std::to_string(s); }
+
+    /// Sends seat `s`'s sit; `seated` gets the ok. table_elsewhere is followed; no_such_table from a
+    /// node that is not the table's is asked again 200 ms later (it learns the table within a second).
+    void sit_human(int s, std::function<void(const client::Message&)> seated, int attempt = 0) {
+        w_.sent();
+        clients_[s]->request(client::Sit{.table = table_, .seat = s},
+                             [this, s, attempt, seated = std::move(seated)](const client::Message& r) mutable {
+                                 if (r.is_ok()) return seated(r);
+                                 const auto code = r.error_code();
+                                 if (code == "table_elsewhere")
+                                     return follow(s, r.body().value("url", ""), std::move(seated));
+                                 if (code == "no_such_table" && node_of_[s] != home_ && attempt < 100)
+                                     return retry_sit(s, std::move(seated), attempt + 1);
+                                 w_.stats.errors["error:" + code]++;
+                                 fail("sit");
+                             });
+    }
+
+    void retry_sit(int s, std::function<void(const client::Message&)> seated, int attempt) {
+        w_.stats.retries++;
+        auto timer = std::make_shared<asio::steady_timer>(w_.ioc(), std::chrono::milliseconds(200));
+        timers_.push_back(timer);
+        timer->async_wait([this, s, timer, attempt, seated = std::move(seated)](boost::system::error_code ec) mutable {
+            timers_.erase(std::remove(timers_.begin(), timers_.end(), timer), timers_.end());
+            if (!ec && !done_ && !failed_) sit_human(s, std::move(seated), attempt);
+        });
+    }
+
+    /// Moves seat `s` to the node at `url` (ws://127.0.0.1:PORT/ws, one of o_.ports): a new
+    /// connection, hello with the seat's token, the old connection closed, then the sit again.
+    void follow(int s, const std::string& url, std::function<void(const client::Message&)> seated) {
+        const int node = node_at(url);
+        if (node < 0 || node == node_of_[s]) {
+            w_.stats.errors["table_elsewhere to an unknown url: " + url]++;
+            return fail("sit");
+        }
+        w_.stats.redirects++;
+        auto& moving = moving_[static_cast<std::size_t>(s)];
+        moving = open_seat(s, node, [this, s, node, seated = std::move(seated)]() mutable {
+            auto c = moving_[static_cast<std::size_t>(s)];
+            w_.sent();
+            c->request(client::Hello{.nickname = nickname(s), .token = tokens_[static_cast<std::size_t>(s)]},
+                       [this, s, node, c, seated = std::move(seated)](const client::Message& r) mutable {
+                           if (!r.is_ok()) {
+                               w_.stats.errors["error:" + r.error_code()]++;
+                               return fail("hello after table_elsewhere");
+                           }
+                           auto old = std::exchange(clients_[s], c);
+                           moving_[static_cast<std::size_t>(s)].reset();
+                           node_of_[s] = node;
+                           old->close();
+                           sit_human(s, std::move(seated));
+                       });
+        });
+    }
+
+    /// The index of the node whose advertised url is `url` (-1: none).
+    int node_at(const std::string& url) const {
+        for (std::size_t i = 0; i < o_.ports.size(); ++i)
+            if (url == "ws://127.0.0.1:" + std::to_string(o_.ports[i]) + "/ws") return static_cast<int>(i);
+        return -1;
     }
 
     void seated() {
@@ -424,6 +574,7 @@ private:
             if (measuring.load(std::memory_order_relaxed)) {
                 w_.stats.ack_us.push_back(micros_since(p->sent));
                 w_.stats.actions++;
+                Stats::count(w_.stats.node_actions, home_);
             }
         });
     }
@@ -431,10 +582,16 @@ private:
     Worker& w_;
     const Options& o_;
     Progress& progress_;
+    const int index_;
     const int humans_;
     const bool leave_;
+    const int home_;       // the node client 0 creates the tables on
+    const int elsewhere_;  // the node the other clients connect to first (-1: home)
     std::vector<std::shared_ptr<client::AsyncClient>> clients_;
-    std::vector<client::TableTracker> trackers_;  // what each seat's client saw of the table
+    std::vector<int> node_of_;                                  // the node each seat's client is connected to now
+    std::vector<std::string> tokens_;                           // each seat's session token (hello's reply)
+    std::vector<std::shared_ptr<client::AsyncClient>> moving_;  // per seat: its new connection until hello
+    std::vector<client::TableTracker> trackers_;                // what each seat's client saw of the table
     std::vector<std::shared_ptr<asio::steady_timer>> timers_;
     std::deque<Pending> pending_;  // deque: push_back keeps references to the others valid
     std::string table_;
@@ -616,18 +773,34 @@ struct Result {
     Stats stats;
     double seconds = 0;
     int connections = 0;
-    long rss_before = 0, rss_setup = 0, rss_end = 0;
-    double server_cpu = 0;  ///< server CPU seconds during the measurement
+    long rss_before = 0, rss_setup = 0, rss_end = 0;  ///< summed over the servers
+    std::vector<double> server_cpu;                   ///< per server: CPU seconds during the measurement
+    double pg_cpu = 0;  ///< PostgreSQL (postmaster and backends): CPU seconds during the measurement
     int setup_failed = 0;
 };
 
-/// Runs one phase: `make(worker, index)` creates the drivers, spread over the workers.
-Result run_phase(const std::string& name, const Options& o, int pid, int drivers, int connections,
+/// Summed VmRSS of `pids` in KiB.
+long rss_kib(const std::vector<int>& pids) {
+    long total = 0;
+    for (int pid : pids) total += pid ? rss_kib(pid) : 0;
+    return total;
+}
+
+/// CPU seconds used so far by each of `pids`.
+std::vector<double> cpu_seconds(const std::vector<int>& pids) {
+    std::vector<double> out;
+    for (int pid : pids) out.push_back(pid ? cpu_seconds(pid) : 0);
+    return out;
+}
+
+/// Runs one phase against the servers `pids` (0: unknown; their memory and CPU are reported):
+/// `make(worker, index)` creates the drivers, spread over the workers.
+Result run_phase(const std::string& name, const Options& o, const std::vector<int>& pids, int drivers, int connections,
                  const std::function<std::unique_ptr<Driver>(Worker&, Progress&, int)>& make, int expect_ready) {
     Result res;
     res.name = name;
     res.connections = connections;
-    res.rss_before = pid ? rss_kib(pid) : 0;
+    res.rss_before = rss_kib(pids);
     measuring = false;
     stopping = false;
     std::vector<std::unique_ptr<Worker>> workers;
@@ -654,18 +827,21 @@ Result run_phase(const std::string& name, const Options& o, int pid, int drivers
     std::fprintf(stderr, "[%s] setup: %d/%d ready in %.1f s\n", name.c_str(), progress.ready.load(), expect_ready,
                  std::chrono::duration<double>(Clock::now() - t_setup).count());
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    res.rss_setup = pid ? rss_kib(pid) : 0;
+    res.rss_setup = rss_kib(pids);
 
     for (std::size_t i = 0; i < all.size(); ++i) asio::post(owner[i]->ioc(), [d = all[i].get()] { d->go(); });
     std::this_thread::sleep_for(std::chrono::milliseconds(o.rate > 0 ? 1000 : 300));  // warm-up
-    const double cpu0 = pid ? cpu_seconds(pid) : 0;
+    const auto cpu0 = cpu_seconds(pids);
+    const double pg0 = tree_cpu_seconds(o.pg_pid);
     const auto t0 = Clock::now();
     measuring = true;
     std::this_thread::sleep_for(std::chrono::duration<double>(o.duration));
     measuring = false;
     res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-    res.server_cpu = pid ? cpu_seconds(pid) - cpu0 : 0;
-    res.rss_end = pid ? rss_kib(pid) : 0;
+    res.server_cpu = cpu_seconds(pids);
+    for (std::size_t i = 0; i < cpu0.size(); ++i) res.server_cpu[i] -= cpu0[i];
+    res.pg_cpu = tree_cpu_seconds(o.pg_pid) - pg0;
+    res.rss_end = rss_kib(pids);
     stopping = true;
 
     for (std::size_t i = 0; i < all.size(); ++i) asio::post(owner[i]->ioc(), [d = all[i].get()] { d->shutdown(); });
@@ -676,6 +852,17 @@ Result run_phase(const std::string& name, const Options& o, int pid, int drivers
     }
     all.clear();  // drivers are destroyed after their worker thread stopped
     return res;
+}
+
+/// One line per node: tables created there, its share of the actions, its CPU.
+void print_nodes(const Result& r) {
+    const auto& s = r.stats;
+    const std::size_t n = std::max({r.server_cpu.size(), s.node_tables.size(), s.node_actions.size()});
+    auto at = [](const auto& v, std::size_t i) { return i < v.size() ? v[i] : 0; };
+    for (std::size_t i = 0; i < n; ++i)
+        std::printf("   node n%zu: tables created %llu, actions/s %.0f, CPU %.2f cores\n", i + 1,
+                    static_cast<unsigned long long>(at(s.node_tables, i)),
+                    static_cast<double>(at(s.node_actions, i)) / r.seconds, at(r.server_cpu, i) / r.seconds);
 }
 
 void print(Result& r, double baseline_frames_per_s) {
@@ -694,14 +881,67 @@ void print(Result& r, double baseline_frames_per_s) {
         std::printf("   event latency ms: p50 %.3f  p99 %.3f  p99.9 %.3f  (n=%zu, to the last recipient)\n",
                     percentile_ms(s.event_us, 0.5), percentile_ms(s.event_us, 0.99), percentile_ms(s.event_us, 0.999),
                     s.event_us.size());
-    if (r.rss_before)
+    if (r.rss_before) {
+        double cpu = 0;
+        for (double c : r.server_cpu) cpu += c;
         std::printf("   server RSS KiB: before %ld, after setup %ld, end %ld   server CPU %.2f cores\n", r.rss_before,
-                    r.rss_setup, r.rss_end, r.server_cpu / r.seconds);
+                    r.rss_setup, r.rss_end, cpu / r.seconds);
+    }
+    if (r.server_cpu.size() > 1 || s.node_tables.size() > 1) print_nodes(r);
+    if (r.pg_cpu > 0) std::printf("   PostgreSQL CPU %.2f cores\n", r.pg_cpu / r.seconds);
+    if (s.redirects || s.retries)
+        std::printf("   table_elsewhere followed %llu, no_such_table asked again %llu\n",
+                    static_cast<unsigned long long>(s.redirects), static_cast<unsigned long long>(s.retries));
     std::uint64_t total_errors = 0;
     for (const auto& [k, n] : s.errors) total_errors += n;
     std::printf("   errors: %llu\n", static_cast<unsigned long long>(total_errors));
     for (const auto& [k, n] : s.errors) std::printf("     %-40s %llu\n", k.c_str(), static_cast<unsigned long long>(n));
     std::fflush(stdout);
+}
+
+/// Whether the other clients of table `i` (of o.tables) connect to another node first: a share
+/// o.join_elsewhere of each node's tables, spread evenly over them (several nodes only).
+bool joins_elsewhere(const Options& o, int i) {
+    if (o.nodes < 2) return false;
+    const int j = i / o.nodes;  // the table's rank among its node's tables
+    return std::floor((j + 1) * o.join_elsewhere) > std::floor(j * o.join_elsewhere);
+}
+
+/// Several nodes: counts as errors a node that served no table or no action while measuring, and
+/// no table_elsewhere followed when some tables' clients were to join through another node.
+void check_nodes(const Options& o, Stats& s) {
+    auto at = [](const auto& v, int i) { return static_cast<std::size_t>(i) < v.size() ? v[i] : 0; };
+    for (int k = 0; k < o.nodes; ++k) {
+        const auto name = "node n" + std::to_string(k + 1);
+        if (!at(s.node_tables, k)) s.errors[name + " created no table"]++;
+        if (!at(s.node_actions, k)) s.errors[name + " acknowledged no action while measuring"]++;
+    }
+    bool expected = false;
+    for (int i = 0; i < o.tables; ++i) expected = expected || (o.humans > 1 && joins_elsewhere(o, i));
+    if (expected && !s.redirects) s.errors["no table_elsewhere followed"]++;
+}
+
+/// The command line of server `k` (of o.nodes) listening on 127.0.0.1:`port`: with several nodes,
+/// node id n<k+1>, advertised at ws://127.0.0.1:<port>/ws; with --node-data-dir, its data
+/// directory <dir>/n<k+1> (created).
+std::vector<std::string> server_argv(const Options& o, int k, unsigned short port) {
+    std::vector<std::string> args{
+        o.server_bin, "--address", "127.0.0.1", "--port", std::to_string(port), "--log-level", "warn", "--threads",
+        std::to_string(o.server_threads), "--robot-delay-ms", std::to_string(o.robot_delay_ms),
+        // every client of the load comes from 127.0.0.1
+        "--max-connections-per-address", "0", "--max-tables-per-address", "0", "--max-waiting-tables", "0",
+        // a client of a small run may act more than 50 times a second: no per-connection rate limit
+        "--msg-rate", "1000000", "--msg-burst", "1000000"};
+    const std::string id = "n" + std::to_string(k + 1);
+    if (o.nodes > 1)
+        args.insert(args.end(), {"--node-id", id, "--advertise-url", "ws://127.0.0.1:" + std::to_string(port) + "/ws"});
+    if (!o.node_data_dir.empty()) {
+        const auto dir = std::filesystem::path(o.node_data_dir) / id;
+        std::filesystem::create_directories(dir);
+        args.insert(args.end(), {"--data-dir", dir.string()});
+    }
+    args.insert(args.end(), o.server_args.begin(), o.server_args.end());
+    return args;
 }
 
 /// Raises the soft open-file limit to the hard limit; returns the new soft limit.
@@ -730,6 +970,20 @@ int main(int argc, char** argv) {
     app.add_option(
         "--server-arg", o.server_args,
         "an argument for the belote-server started with --server-bin (repeatable, e.g. --server-arg=--store=memory)");
+    app.add_option("--nodes", o.nodes,
+                   "start this many belote-server (--server-bin) as nodes of one PostgreSQL store (give "
+                   "--server-arg=--store=postgres://...): node k gets --node-id n<k>, --advertise-url "
+                   "ws://127.0.0.1:<its port>/ws and --data-dir <--node-data-dir>/n<k>; table i is created on node "
+                   "i % nodes")
+        ->check(CLI::Range(1, 16))
+        ->capture_default_str();
+    app.add_option("--node-data-dir", o.node_data_dir, "--nodes > 1: the directory of the nodes' data directories");
+    app.add_option("--join-elsewhere", o.join_elsewhere,
+                   "--nodes > 1: share of the tables whose other clients connect to the next node first and follow "
+                   "its table_elsewhere to the table's node")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    app.add_option("--pg-pid", o.pg_pid, "PostgreSQL's postmaster pid: the CPU of it and its backends is reported");
     app.add_option("--echo-bin", o.echo_bin, "start this belote-echo as a child (else --echo-port)");
     app.add_option("--port", o.port,
                    "port of a running belote-server on 127.0.0.1 (start it with --max-connections-per-address 0 "
@@ -767,20 +1021,24 @@ int main(int argc, char** argv) {
     signal(SIGPIPE, SIG_IGN);
     std::fprintf(stderr, "open-file limit %llu\n", static_cast<unsigned long long>(nofile));
 
-    Child server, echo;
+    std::deque<Child> servers;  // a deque: its elements never move (a Child stops its process when destroyed)
+    Child echo;
     try {
         const bool need_server = o.mode != "echo";
         const bool need_echo = o.mode == "echo" || o.with_echo;
+        if (o.nodes > 1 && o.server_bin.empty()) throw std::runtime_error("--nodes needs --server-bin");
         if (need_server && !o.server_bin.empty()) {
-            o.port = free_port();
-            std::vector<std::string> args{
-                o.server_bin, "--address", "127.0.0.1", "--port", std::to_string(o.port), "--log-level", "warn",
-                "--threads", std::to_string(o.server_threads), "--robot-delay-ms", std::to_string(o.robot_delay_ms),
-                // every client of the load comes from 127.0.0.1
-                "--max-connections-per-address", "0", "--max-tables-per-address", "0", "--max-waiting-tables", "0"};
-            args.insert(args.end(), o.server_args.begin(), o.server_args.end());
-            server.pid = spawn_and_wait(args, o.port);
-            o.server_pid = server.pid;
+            for (int k = 0; k < o.nodes; ++k) {
+                const auto port = free_port();
+                servers.emplace_back().pid = spawn_and_wait(server_argv(o, k, port), port);
+                o.ports.push_back(port);
+                o.pids.push_back(servers.back().pid);
+            }
+            o.port = o.ports.front();
+            o.server_pid = o.pids.front();
+        } else if (need_server) {
+            o.ports = {o.port};
+            o.pids = {o.server_pid};
         }
         if (need_echo && !o.echo_bin.empty()) {
             o.echo_port = free_port();
@@ -804,7 +1062,7 @@ int main(int argc, char** argv) {
             // Spread the connections over drivers of at most 250 (keeps setup concurrent).
             const int per = 250, drivers = (n + per - 1) / per;
             auto r = run_phase(
-                "echo baseline", o, echo.pid, drivers, n,
+                "echo baseline", o, {echo.pid}, drivers, n,
                 [&](Worker& w, Progress& p, int i) {
                     return std::make_unique<EchoDriver>(w, o, p, std::min(per, n - i * per));
                 },
@@ -816,12 +1074,16 @@ int main(int argc, char** argv) {
         if (o.mode == "game") {
             const int drivers = o.tables + o.robot_tables;
             auto r = run_phase(
-                "belote-server", o, o.server_pid, drivers, table_connections + o.robot_tables,
+                o.nodes > 1 ? std::to_string(o.nodes) + " belote-server nodes" : "belote-server", o, o.pids, drivers,
+                table_connections + o.robot_tables,
                 [&](Worker& w, Progress& p, int i) {
-                    if (i < o.tables) return std::make_unique<TableDriver>(w, o, p, o.humans, false);
-                    return std::make_unique<TableDriver>(w, o, p, 1, true);
+                    const int home = i % o.nodes;
+                    if (i >= o.tables) return std::make_unique<TableDriver>(w, o, p, i, 1, true, home);
+                    return std::make_unique<TableDriver>(w, o, p, i, o.humans, false, home,
+                                                         joins_elsewhere(o, i) ? (home + 1) % o.nodes : -1);
                 },
                 drivers);
+            if (o.nodes > 1) check_nodes(o, r.stats);
             print(r, baseline);
             check(r);
         } else if (o.mode == "idle") {
@@ -830,7 +1092,7 @@ int main(int argc, char** argv) {
             const int per = 500, drivers = (n + per - 1) / per;
             o.duration = std::min(o.duration, 5.0);
             auto r = run_phase(
-                "idle connections", o, o.server_pid, drivers, n,
+                "idle connections", o, o.pids, drivers, n,
                 [&](Worker& w, Progress& p, int i) {
                     return std::make_unique<IdleDriver>(w, o, p, std::min(per, n - i * per));
                 },

@@ -622,7 +622,7 @@ void TableActor::committed(std::uint64_t serial, const std::optional<store::Comm
     if (serial <= undone_through_ || lost_) return;  // dropped with a start that was undone, or not ours
     if (error &&
         (error->kind == store::CommitError::Kind::StaleEpoch || error->kind == store::CommitError::Kind::LeaseHeld))
-        return give_up(error->message);
+        return give_up(error->message, true);
     if (checkpoint_ && checkpoint_->serial == serial) {
         if (error && error->kind == store::CommitError::Kind::Conflict) return undo_start(*error);
         checkpoint_.reset();
@@ -719,7 +719,7 @@ void TableActor::lose(std::string why) {
     post([this, why = std::move(why)] { give_up(why); });
 }
 
-void TableActor::give_up(const std::string& why) {
+void TableActor::give_up(const std::string& why, bool look_up) {
     if (lost_) return;
     lost_ = true;
     spdlog::warn("table {}: not served by this node any more (epoch {}): {}", id_, epoch_, why);
@@ -739,11 +739,23 @@ void TableActor::give_up(const std::string& why) {
     idle_timer_.cancel();
     idle_armed_ = false;
     // Said directly, not through the outbox: it changes nothing of the table.
-    const auto url = services_.owner_url ? services_.owner_url(id_) : std::nullopt;
-    const net::SharedText moved(url ? protocol::table_moved_text(id_, *url) : protocol::table_moved_text(id_));
-    for (const auto& [player, recipient] : recipients_) recipient.connection->send(moved);
+    std::vector<std::shared_ptr<net::Connection>> people;
+    for (const auto& [player, recipient] : recipients_) people.push_back(recipient.connection);
     recipients_.clear();
+    const auto url = services_.owner_url ? services_.owner_url(id_) : std::nullopt;
+    if (!url && look_up && services_.locate_owner)
+        services_.locate_owner(id_, [id = id_, people = std::move(people)](const std::optional<std::string>& found) {
+            tell_moved(id, people, found);
+        });
+    else
+        tell_moved(id_, people, url);
     if (services_.on_lost) services_.on_lost(id_);
+}
+
+void TableActor::tell_moved(const std::string& table, const std::vector<std::shared_ptr<net::Connection>>& people,
+                            const std::optional<std::string>& url) {
+    const net::SharedText moved(url ? protocol::table_moved_text(table, *url) : protocol::table_moved_text(table));
+    for (const auto& connection : people) connection->send(moved);
 }
 
 void TableActor::await_return(std::chrono::milliseconds grace) {

@@ -90,6 +90,11 @@ struct TableServices {
     /// The URL of the node that serves `table` now, when known without reading the store (for the
     /// table_moved of a table this node lost); none when unknown.
     std::function<std::optional<std::string>(const std::string& table)> owner_url;
+    /// Reads the store for the URL of the node that serves `table` now, away from the table's
+    /// strand (it blocks), and calls `found` with it (none when unknown) from there: for the
+    /// table_moved of a table lost by a refused write, whose new owner owner_url's copy may not
+    /// know yet (it is read again at most once a second, and at each lease renewal).
+    std::function<void(const std::string& table, std::function<void(std::optional<std::string>)> found)> locate_owner;
 };
 
 /// One table. Public functions may be called from any thread: they post to the table's strand.
@@ -230,7 +235,12 @@ private:
     void undo_start(const store::CommitError& error);
     void flush_outbox();
     void close_in_store();
-    void give_up(const std::string& why);
+    /// Stops serving the table (see lose). `look_up`: the copy of owner_url may not know the new
+    /// owner yet (a refused write): without a URL there, table_moved waits for locate_owner.
+    void give_up(const std::string& why, bool look_up = false);
+    /// Sends table_moved (with `url`, when known) of table `table` to `people`.
+    static void tell_moved(const std::string& table, const std::vector<std::shared_ptr<net::Connection>>& people,
+                           const std::optional<std::string>& url);
     void return_expired();
     void disarm_timers();
     void draw_seed(const platform::PlayerRef& from, platform::Start& start);

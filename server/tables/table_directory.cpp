@@ -1,6 +1,7 @@
 #include "server/tables/table_directory.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include <algorithm>
 #include <functional>
@@ -28,6 +29,17 @@ TableDirectory::TableDirectory(TableServices services, platform::TablePolicy pol
         remote_ = std::make_shared<RemoteTables>(services_.store, services_.clock, own->node,
                                                  std::min(own->renew_every, std::chrono::milliseconds(1000)));
         services_.owner_url = [remote = remote_](const std::string& id) { return remote->cached_url_of(id); };
+        services_.locate_owner = [remote = remote_, ioc = services_.ioc](
+                                     const std::string& id, std::function<void(std::optional<std::string>)> found) {
+            auto look = [remote, id, found = std::move(found)] {
+                remote->refresh();
+                found(remote->cached_url_of(id));
+            };
+            if (ioc)
+                boost::asio::post(*ioc, std::move(look));
+            else
+                look();
+        };
     }
 }
 

@@ -130,5 +130,36 @@ TEST(OwnershipServerTest, TheStaleOwnerSaysWhereTheTableWentAndSendsLaterRequest
     EXPECT_EQ(metric("belote_redirects_total") - redirects, 1);
 }
 
+// A write refused because another node took the table (StaleEpoch), before the stale owner's next
+// renewal: a's copy of the other nodes' tables does not know the new owner yet, so a reads the
+// store before it tells its people where the table went (issue 16: table_moved had no url).
+TEST(OwnershipServerTest, AWriteRefusedForAStaleEpochSaysWhereTheTableWent) {
+    auto store = std::make_shared<store::MemoryStore>();
+    Config config_a = node_config("a"), config_b = node_config("b");
+    config_a.advertise_url = "/node/a/ws";
+    config_b.advertise_url = "wss://b.example.org/ws";
+    config_a.lease_ms = 200'000;  // a renews (and reads the others' tables) only after the test
+    config_a.lease_renew_ms = 100'000;
+    ClockedServer a(config_a, store);
+    ClockedServer b(config_b, store);
+
+    GameClient on_a(a.port());
+    on_a.hello("Ana");
+    const std::string table = create_table(on_a, {{"target", 1000}})["table"];
+    ASSERT_EQ(code(sit_at(on_a, table, 0)), "ok");
+    for (int s = 1; s < 4; ++s) ASSERT_EQ(code(table_request(on_a, "add_robot", table, {{"seat", s}})), "ok");
+    ASSERT_EQ(code(table_request(on_a, "start", table)), "ok");
+    json turn = turn_of(on_a, 0);
+
+    b.clock().advance(std::chrono::milliseconds(201'000));  // past a's lease on b's clock
+    ASSERT_TRUE(owned_by(*store, table, "b"));
+    // a's table does not know yet: the action is refused when its journal entry is written.
+    json act = turn["legal"][0];
+    act["table"] = table;
+    EXPECT_EQ(code(on_a.request(act)), "storage_unavailable");
+    EXPECT_EQ(on_a.next_event_of("table_moved"),
+              (json{{"type", "table_moved"}, {"table", table}, {"url", "wss://b.example.org/ws"}}));
+}
+
 }  // namespace
 }  // namespace belote::testing
