@@ -1,0 +1,65 @@
+// Browser tests of the sixth pass over the table (see ../README.md): defects a fresh tester still
+// found: a click lost when a countdown ticked between the press and the release (the table was drawn
+// anew each second, its buttons replaced), and the minor ones.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launchFrom('10.14.6.1'); });
+after(async () => { await browser?.close(); });
+
+/** Tables here are private: the lobby lists public tables oldest first, 50 to a page, and the files
+ *  after this one look for theirs on the first page. */
+const PRIVATE = { private: true };
+
+/** Presses the mouse on `button`, waits until the countdown `clock` (a locator) shows another text
+ *  (its tick redraws the page), then releases: a person's click that straddles the tick. Returns the
+ *  button's element as it was pressed, to check that it is still the one in the page. */
+async function clickAcrossTick(page, button, clock) {
+  const pressed = await button.elementHandle();
+  const box = await pressed.boundingBox();
+  assert.ok(box, 'the button left the page before it was pressed');
+  const before = await clock.textContent();
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(20, box.height / 2));
+  await page.mouse.down();
+  await page.waitForFunction(([c, b]) => document.querySelector(c)?.textContent !== b,
+    [`[data-testid="${await clock.getAttribute('data-testid')}"]`, before], { polling: 50, timeout: 5000 });
+  await page.mouse.up();
+  return pressed;
+}
+
+test('at a timed table a card pressed before the move timer ticks and released after it is played: the tick keeps the hand\'s buttons and the focus', async () => {
+  const { pages: [tina], table } = await atATable(browser, ['Tina'], { options: { ...PRIVATE, turn_time: 60 }, target: 1000 });
+  assert.ok((await send(tina, { type: 'start', table })).ok);
+  await playFirstLegalUntil(tina, table, (s) => s.phase === 'play' && s.to_act === s.seat);
+  await tina.locator('[data-testid="table-view"][data-my-turn="true"][data-busy="false"][data-phase="play"]').waitFor();
+  const card = tina.locator('[data-testid="hand"] .card[data-playable="true"]').first();
+  const which = await card.getAttribute('data-card');
+  const clock = byId(tina, 'turn-countdown');
+
+  // The focus on a card stays on it across a tick.
+  await card.focus();
+  const seconds = await clock.getAttribute('data-seconds');
+  await tina.locator(`[data-testid="turn-countdown"]:not([data-seconds="${seconds}"])`).waitFor();
+  assert.equal(await tina.evaluate(() => document.activeElement?.dataset.card), which);
+
+  const pressed = await clickAcrossTick(tina, card, clock);
+  const played = await tina.waitForFunction((card) => window.__beloteDebug.events('card_played').find((e) => e.seat === 0 && e.card === card),
+    which, { polling: 50, timeout: 5000 }).then((h) => h.jsonValue(), () => null);
+  assert.ok(played, `${which} was not played: the click was lost (pressed element still in the page: ${await pressed.evaluate((e) => e.isConnected)})`);
+  await tina.context().close();
+});
+
+test('Accept pressed on a cancel proposal before its countdown ticks and released after it counts as the vote', async () => {
+  const { pages: [ana, bia], table } = await atATable(browser, ['Ana', 'Bia'], { options: PRIVATE, target: 1000 });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  for (const page of [ana, bia]) await inDeal(page);
+  assert.ok((await send(ana, { type: 'propose_cancel', table })).ok);
+  const accept = byId(bia, 'cancel-accept');
+  await accept.waitFor();
+  await clickAcrossTick(bia, accept, byId(bia, 'cancel-proposal').first());
+  await ana.locator('[data-testid="table-view"][data-phase="finished"]').waitFor({ timeout: 5000 });
+  assert.ok((await ana.evaluate(() => window.__beloteDebug.events('match_cancelled'))).length === 1);
+  for (const page of [ana, bia]) await page.context().close();
+});
