@@ -92,7 +92,7 @@ export default {
   'rankLabel.K': 'K',
   'rankLabel.A': 'A',
   'card.name': '{rank} de {suit}',
-  'call.pass': 'Passar',
+  'call.pass': 'Passo',
   'call.take': 'Tomar',
   'call.takeSuit': 'Tomar {suit}',
   'call.belote': 'Belote!',
