@@ -3,7 +3,8 @@
 // anew each second, its buttons replaced), and the minor ones.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil } from './helpers.mjs';
+import path from 'node:path';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, noFlyingTrick, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
@@ -62,4 +63,24 @@ test('Accept pressed on a cancel proposal before its countdown ticks and release
   await ana.locator('[data-testid="table-view"][data-phase="finished"]').waitFor({ timeout: 5000 });
   assert.ok((await ana.evaluate(() => window.__beloteDebug.events('match_cancelled'))).length === 1);
   for (const page of [ana, bia]) await page.context().close();
+});
+
+test('the score history of a three-player match fits a 390 px phone: every column in view, none hidden to the right', async () => {
+  const { pages: [page], table } = await atATable(browser, ['Tomé'], { variant: 'three_player', options: PRIVATE, target: 1000, viewport: { width: 390, height: 844 } });
+  assert.ok((await send(page, { type: 'start', table })).ok);
+  await playFirstLegalUntil(page, table, (s) => s.scoreRows.length >= 1);
+  if (await byId(page, 'deal-result').count()) await byId(page, 'deal-result-close').click();
+  await byId(page, 'deal-result').waitFor({ state: 'detached' });
+  await byId(page, 'tool-history').click();
+  const scroll = page.locator('.history-scroll');
+  await byId(page, 'history-row').first().waitFor();
+  const fit = await scroll.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth, right: e.getBoundingClientRect().right }));
+  assert.ok(fit.scroll <= fit.client, `the table is ${fit.scroll} px wide in ${fit.client} px`);
+  assert.ok(fit.right <= 390, `the panel ends at ${fit.right} px`);
+  // Every cell of the last column is in view.
+  const cells = await page.locator('[data-testid="history-table"] tr > :last-child').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().right));
+  assert.ok(cells.length >= 3 && cells.every((r) => r <= fit.right), JSON.stringify(cells));
+  await noFlyingTrick(page);
+  await page.screenshot({ path: path.join(SHOTS, 'three-player-scores-390.png') });
+  await page.context().close();
 });
