@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, noFlyingTrick, SHOTS } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, noFlyingTrick, openPage, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
@@ -83,4 +83,21 @@ test('the score history of a three-player match fits a 390 px phone: every colum
   await noFlyingTrick(page);
   await page.screenshot({ path: path.join(SHOTS, 'three-player-scores-390.png') });
   await page.context().close();
+});
+
+test('a new guest may not call himself by a robot\'s name ("Robot 2", "Robô 3"): the login screen says so in his language', async () => {
+  for (const [locale, nickname, said] of [['en-US', 'Robot 2', 'That is what the tables call a robot: choose another nickname.'],
+    ['pt-BR', 'Robô 3', 'Esse é o nome de um robô nas mesas: escolha outro apelido.'],
+    ['fr-FR', 'robot 1', 'C’est le nom d’un robot aux tables : choisissez un autre pseudo.']]) {
+    const page = await openPage(browser, undefined, { locale });
+    await byId(page, 'nickname').fill(nickname);
+    await byId(page, 'hello').click();
+    await page.locator('[data-testid="error-message"][data-code="nickname_taken"]').waitFor();
+    assert.equal(await page.locator('[data-testid="error-message"][data-code="nickname_taken"]').getAttribute('data-text'), said);
+    assert.equal(await page.evaluate(() => window.__beloteDebug.player), null);
+    await byId(page, 'nickname').fill(`${nickname} fan`); // another name goes through
+    await byId(page, 'hello').click();
+    await byId(page, 'table-list').waitFor({ state: 'attached' });
+    await page.context().close();
+  }
 });

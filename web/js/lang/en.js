@@ -324,6 +324,7 @@ export default {
   'error.weak_password': 'The password must have at least 8 characters.',
   'error.username_taken': 'That username is taken (or looks too much like one that is).',
   'error.nicknameInUse': 'Someone connected now already uses that name: choose another nickname.',
+  'error.nicknameRobot': 'That is what the tables call a robot: choose another nickname.',
   'error.nickname_taken': 'That name belongs to a registered player: log in, or choose another nickname.',
   'error.bad_credentials': 'Wrong username or password.',
   'error.already_registered': 'You are already registered.',

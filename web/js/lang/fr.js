@@ -323,6 +323,7 @@ export default {
   'error.weak_password': 'Le mot de passe doit avoir au moins 8 caractères.',
   'error.username_taken': 'Ce nom d\'utilisateur est pris (ou ressemble trop à un nom pris).',
   'error.nicknameInUse': 'Quelqu’un de connecté utilise déjà ce nom : choisissez un autre pseudo.',
+  'error.nicknameRobot': 'C’est le nom d’un robot aux tables : choisissez un autre pseudo.',
   'error.nickname_taken': 'Ce nom est celui d’un joueur inscrit : connectez-vous, ou choisissez un autre pseudo.',
   'error.bad_credentials': 'Nom d\'utilisateur ou mot de passe incorrect.',
   'error.already_registered': 'Vous êtes déjà inscrit.',

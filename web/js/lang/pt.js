@@ -323,6 +323,7 @@ export default {
   'error.weak_password': 'A senha deve ter pelo menos 8 caracteres.',
   'error.username_taken': 'Esse nome de usuário já existe (ou se parece demais com um que existe).',
   'error.nicknameInUse': 'Alguém conectado agora já usa esse nome: escolha outro apelido.',
+  'error.nicknameRobot': 'Esse é o nome de um robô nas mesas: escolha outro apelido.',
   'error.nickname_taken': 'Esse nome é de um jogador cadastrado: entre na conta ou escolha outro apelido.',
   'error.bad_credentials': 'Nome de usuário ou senha incorretos.',
   'error.already_registered': 'Você já tem cadastro.',
