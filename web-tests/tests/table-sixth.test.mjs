@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, noFlyingTrick, openPage, SHOTS } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
@@ -101,3 +101,15 @@ test('a new guest may not call himself by a robot\'s name ("Robot 2", "Robô 3")
     await page.context().close();
   }
 });
+
+test('the profile counts competitive matches and says so: a practice match in "Recent matches" is not one of its "0"', async () => {
+  const { pages: [page], table } = await atATable(browser, ['Prax'], { options: PRIVATE, target: 301 });
+  assert.ok((await send(page, { type: 'start', table })).ok);
+  await playFirstLegalToEnd(page, table);
+  await page.goto(new URL(page.url()).origin + '/#/profile');
+  await byId(page, 'profile-games').waitFor();
+  assert.equal(await byId(page, 'profile-games').textContent(), 'Competitive matches: 0 · won: 0 · abandoned: 0');
+  await page.locator('[data-testid="profile"]', { hasText: 'A practice match' }).waitFor(); // listed all the same
+  await page.context().close();
+});
+

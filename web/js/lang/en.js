@@ -588,7 +588,7 @@ export default {
   'room.standing': 'Level {level} · {chips} chips',
   'room.levelXp': 'Level {level} · {xp} XP (next level at {next})',
   'room.chips': '{chips} chips',
-  'room.games': '{games} games · {wins} wins · {abandons} abandoned',
+  'room.games': 'Competitive matches: {games} · won: {wins} · abandoned: {abandons}',
   'room.ratingLine': '{variant}: {rating} ({games} rated games)',
   'room.ratingProvisional': '{variant}: {rating}, provisional ({games} rated games)',
   'room.recent': 'Recent matches',

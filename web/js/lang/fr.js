@@ -588,7 +588,7 @@ export default {
   'room.standing': 'Niveau {level} · {chips} jetons',
   'room.levelXp': 'Niveau {level} · {xp} XP (niveau suivant à {next})',
   'room.chips': '{chips} jetons',
-  'room.games': '{games} parties · {wins} victoires · {abandons} abandons',
+  'room.games': 'Parties en compétition : {games} · gagnées : {wins} · abandonnées : {abandons}',
   'room.ratingLine': '{variant} : {rating} ({games} parties classées)',
   'room.ratingProvisional': '{variant} : {rating}, provisoire ({games} parties classées)',
   'room.recent': 'Parties récentes',

@@ -588,7 +588,7 @@ export default {
   'room.standing': 'Nível {level} · {chips} fichas',
   'room.levelXp': 'Nível {level} · {xp} XP (próximo nível em {next})',
   'room.chips': '{chips} fichas',
-  'room.games': '{games} partidas · {wins} vitórias · {abandons} abandonos',
+  'room.games': 'Partidas competitivas: {games} · vencidas: {wins} · abandonadas: {abandons}',
   'room.ratingLine': '{variant}: {rating} ({games} partidas ranqueadas)',
   'room.ratingProvisional': '{variant}: {rating}, provisório ({games} partidas ranqueadas)',
   'room.recent': 'Partidas recentes',
