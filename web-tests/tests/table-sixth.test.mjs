@@ -113,3 +113,17 @@ test('the profile counts competitive matches and says so: a practice match in "R
   await page.context().close();
 });
 
+test('the replay\'s score table at 375 px with a long name: every column in view, the names wrapped', async () => {
+  const { pages: [page], table } = await atATable(browser, ['Maximiliano_Barbosa'], { options: PRIVATE, target: 301 });
+  assert.ok((await send(page, { type: 'start', table })).ok);
+  await playFirstLegalToEnd(page, table);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(new URL(page.url()).origin + '/#/history');
+  await byId(page, `replay-${table}-1`).click();
+  await page.locator('[data-testid="replay-view"][data-ready="true"]').waitFor();
+  const scroll = page.locator('.replay-scores .history-scroll');
+  const fit = await scroll.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  assert.ok(fit.scroll <= fit.client, `the table is ${fit.scroll} px wide in ${fit.client} px`);
+  await page.screenshot({ path: path.join(SHOTS, 'replay-scores-375.png'), fullPage: true });
+  await page.context().close();
+});
