@@ -27,6 +27,16 @@ Refusal rate_refusal(std::int64_t retry_after_ms) {
     return {ErrorCode::RateLimited, "too many login or register attempts; try again later", retry_after_ms};
 }
 
+/// True when `nickname` is (a look-alike of) the name the page gives a robot at a table: "Robot 1"
+/// to "Robot 4" (the seats), "Robô 1" to "Robô 4" in Portuguese, and the "Robot 0" of the records.
+bool robot_name(const std::string& nickname) {
+    const std::string key = protocol::name_key(nickname);
+    for (const char* robot : {"Robot ", "Robô "})
+        for (int n = 0; n <= 4; ++n)
+            if (key == protocol::name_key(robot + std::to_string(n))) return true;
+    return false;
+}
+
 /// Overwrites a password's characters once they are no longer needed.
 void wipe(std::string& secret) {
     if (!secret.empty()) sodium_memzero(secret.data(), secret.size());
@@ -90,6 +100,9 @@ std::optional<store::Account> AccountService::resume(const std::string& token) {
 }
 
 void AccountService::create_guest(const std::string& nickname, Done done, bool shown_now) {
+    if (robot_name(nickname))
+        return done(Refusal{ErrorCode::NicknameTaken,
+                            "'" + nickname + "' is the name of a robot at the tables: choose another nickname"});
     try {
         if (auto owner = account_by_name(*store_, nickname))
             return done(

@@ -221,6 +221,23 @@ TEST(AccountsTest, ANewGuestMayNotShowTheNameOfAPlayerConnectedNow) {
     EXPECT_EQ(later.hello("Nina")["player"]["nickname"], "Nina");
 }
 
+// docs/protocol.md "hello": a guest may not show the name the tables give a robot ("Robot 2" in
+// seat 2), nor a look-alike of it; another robot-like name is free.
+TEST(AccountsTest, ANewGuestMayNotTakeARobotsName) {
+    ClockedServer server;
+    for (const char* nickname : {"Robot 1", "robot 4", "ROBOT 0", "Rоbot 2" /* Cyrillic o */, "Robô 3"}) {
+        GameClient c(server.port());
+        json reply = c.hello(nickname);
+        EXPECT_EQ(reply["code"], "nickname_taken") << nickname;
+        EXPECT_EQ(reply["message"],
+                  "'" + std::string(nickname) + "' is the name of a robot at the tables: choose another nickname");
+    }
+    for (const char* nickname : {"Robot 5", "Robotnik", "Robot"}) {
+        GameClient c(server.port());
+        EXPECT_EQ(c.hello(nickname)["player"]["nickname"], nickname);
+    }
+}
+
 TEST(AccountsTest, UsernamesAndPasswordsFollowTheRules) {
     ClockedServer server;
     GameClient c(server.port());

@@ -97,7 +97,7 @@ test('a Portuguese browser sees the lobby and the table in Portuguese', async ()
   await visitInLanguage('pt-BR', {
     lang: 'pt', welcome: 'Bem-vindo à sala de jogo', placeholder: 'ex.: Ana', newTable: 'Nova mesa',
     create: 'Criar mesa', online: 'Online', sitHere: 'Sentar aqui', me: 'Zoe (você)', chatPlaceholder: 'Diga alguma coisa…',
-    errorText: /Você já tem um lugar nesta mesa|A partida já começou/, yourCall: /^Sua vez: /, pass: 'Passar',
+    errorText: /Você já tem um lugar nesta mesa|A partida já começou/, yourCall: /^Sua vez: /, pass: 'Passo',
     yourTurn: 'Sua vez: jogue uma carta', cardName: /^(Sete|Oito|Nove|Dez|Valete|Dama|Rei|Ás) de (espadas|copas|ouros|paus)$/,
     log: /Mão 1: .+ dá as cartas\./, playing: 'Em jogo',
   });

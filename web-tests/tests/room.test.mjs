@@ -98,7 +98,7 @@ test('a competitive match with a stake from sign-up to the result panel, the lea
   assert.equal(await byId(ana, 'profile-name').textContent(), names[loser]);
   assert.equal(await byId(ana, 'profile-level').textContent(), 'Level 1 · 5 XP (next level at 50)');
   assert.equal(await byId(ana, 'profile-chips').textContent(), '900 chips');
-  assert.equal(await byId(ana, 'profile-games').textContent(), '1 games · 0 wins · 0 abandoned');
+  assert.equal(await byId(ana, 'profile-games').textContent(), 'Competitive matches: 1 · won: 0 · abandoned: 0');
   assert.equal(await byId(ana, 'profile-rating-decouverte').textContent(), 'Découverte (2 players): 1338, provisional (1 rated games)');
   await byId(ana, `profile-match-${table}-1`).waitFor();
   await ana.screenshot({ path: path.join(SHOTS, 'room-profile.png') });

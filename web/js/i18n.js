@@ -141,9 +141,10 @@ export function errorText(code, message, { retry_after: retryAfter, until } = {}
     const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
     return t('error.coolingDownUntil', { time, minutes });
   }
-  // nickname_taken says which name it is (docs/protocol.md "hello"): a registered player's, or
-  // one a player connected now shows.
+  // nickname_taken says which name it is (docs/protocol.md "hello"): a registered player's, one a
+  // player connected now shows, or a robot's at the tables.
   if (code === 'nickname_taken' && /is the name of a player connected now/.test(message || '')) return t('error.nicknameInUse');
+  if (code === 'nickname_taken' && /is the name of a robot at the tables/.test(message || '')) return t('error.nicknameRobot');
   const known = hasText(`error.${code}`);
   const base = known ? t(`error.${code}`) : t('error.unknown');
   const translated = code === 'invalid_options' ? optionDetail(message) : null;

@@ -18,6 +18,7 @@ import { Announcer } from './announcer.js';
 import { Sounds } from './sounds.js';
 import { SettingsPanel } from './settings.js';
 import { setting } from './prefs.js';
+import { morphChildren } from './dom.js';
 
 const LS_TOKEN = 'belote.token';
 const LS_NICK = 'belote.nickname';
@@ -571,28 +572,38 @@ class App {
     }
   }
 
-  scheduleRender() {
+  /** Draws the page again at the next frame. `clockOnly`: only a countdown moved on (platform.js's
+   *  tick), nothing else changed since the last render, so the shown elements are kept and updated
+   *  in place (dom.js morph) instead of replaced: a click across the tick is not lost. */
+  scheduleRender({ clockOnly = false } = {}) {
+    if (!clockOnly) this.fullRenderQueued = true;
     if (this.renderQueued) return;
     this.renderQueued = true;
-    const run = () => { this.renderQueued = false; this.render(); };
+    const run = () => {
+      const full = this.fullRenderQueued;
+      this.renderQueued = false;
+      this.fullRenderQueued = false;
+      this.render({ clockOnly: !full });
+    };
     if (document.hidden) setTimeout(run, 0); else requestAnimationFrame(run);
   }
 
-  render() {
+  render({ clockOnly = false } = {}) {
     this.renderTitle();
-    this.renderLobbyNotices();
+    this.renderLobbyNotices(clockOnly);
     if (!this.current) return;
     const s = this.tables.get(this.current);
     if (s) {
-      this.tableView.render(s);
-      this.tableView.setPanel(this.platform.render(s));
+      this.tableView.render(s, { clockOnly });
+      this.tableView.setPanel(this.platform.render(s), { clockOnly });
     }
   }
 
   /** The lobby tells of what asks for the player at his tables (a cancel vote: platform.js). */
-  renderLobbyNotices() {
+  renderLobbyNotices(clockOnly = false) {
     const host = $('lobby-notices');
-    host.replaceChildren(...(this.current ? [] : this.platform.lobbyNotices()));
+    const notices = this.current ? [] : this.platform.lobbyNotices();
+    if (clockOnly) morphChildren(host, notices); else host.replaceChildren(...notices);
     host.hidden = !host.childElementCount;
   }
 

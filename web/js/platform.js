@@ -61,12 +61,12 @@ export class Platform {
     this.invites = new Map(); // table id -> invitation code we know
     this.drafts = new Map();  // table id -> the chief's unsaved options (renderOptions)
     setInterval(() => { // countdowns: the shown table's, or a cancel vote's told in the lobby
-      if (this.app.current ? this.hasCountdown(this.app.current) : [...this.tables.values()].some((p) => p.cancel)) this.app.scheduleRender();
+      if (this.app.current ? this.hasCountdown(this.app.current) : [...this.tables.values()].some((p) => p.cancel)) this.app.scheduleRender({ clockOnly: true });
     }, 1000);
   }
 
-  /** True when the table shows a ticking countdown (move timer, cancel vote, reclaim window). A
-   *  re-render replaces the buttons under the pointer: a click that straddles one is lost. */
+  /** True when the table shows a ticking countdown (move timer, cancel vote, reclaim window), drawn
+   *  again each second in place (app.scheduleRender's clockOnly: the buttons stay the same). */
   hasCountdown(id) {
     const p = this.tables.get(id);
     return !!p && (!!p.deadline || !!p.cancel || !!p.fill || p.presence.some((st) => st && st.status === 'disconnected' && st.reclaim_deadline));

@@ -3,7 +3,7 @@ import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL, pageLanguage, t as translate } from './i18n.js';
 import { sideOf, sideCount, legalCards } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
-import { h } from './dom.js';
+import { h, morph } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
 import { TrickFly } from './trick-fly.js';
 import { matchRoomResults } from './room.js';
@@ -200,7 +200,9 @@ export class TableView {
     return this.busy || !!this.awaitV || !this.app.authenticated;
   }
 
-  render(s) {
+  /** Draws table state `s`. `clockOnly` (app.scheduleRender): only a countdown moved on since the
+   *  last render, whose elements are then kept and updated in place. */
+  render(s, { clockOnly = false } = {}) {
     const restoreFocus = keepFocus(this.root);
     const busy = this.isBusy(s);
     const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
@@ -215,21 +217,27 @@ export class TableView {
     this.renderFoot(s));
     // Only the table is drawn again: dialogs that did not change stay as they are (a dialog drawn
     // again each second would replay its opening animation: the countdown updates its text only).
-    if (this.viewEl && this.viewEl.parentNode === this.root) this.viewEl.replaceWith(view);
-    else this.root.prepend(view);
-    this.viewEl = view;
+    enhanceGroups(view);
+    let shown = view;
+    if (this.viewEl && this.viewEl.parentNode === this.root) {
+      // A countdown's tick keeps the buttons: one pressed before it and released after still clicks.
+      if (clockOnly && this.viewEl.dataset.table === s.table) shown = morph(this.viewEl, view);
+      else this.viewEl.replaceWith(view);
+    } else this.root.prepend(view);
+    this.viewEl = shown;
     if (this.overlayHost.parentNode !== this.root) this.root.append(this.overlayHost);
     this.syncOverlays(this.renderOverlays(s));
-    enhanceGroups(view);
-    this.trickFly.afterRender(s, view);
+    this.trickFly.afterRender(s, shown);
     this.autoPlay(s, myTurn, busy);
     queueMicrotask(restoreFocus); // after the app has added the platform panel
   }
 
   /** Puts the platform panel (platform.js) after the table, in place of the last one. */
-  setPanel(panel) {
-    if (this.panelEl && this.panelEl.parentNode === this.root) this.panelEl.replaceWith(panel);
-    else this.root.insertBefore(panel, this.overlayHost.parentNode === this.root ? this.overlayHost : null);
+  setPanel(panel, { clockOnly = false } = {}) {
+    if (this.panelEl && this.panelEl.parentNode === this.root) {
+      if (clockOnly) panel = morph(this.panelEl, panel); // as render(): a tick keeps the buttons
+      else this.panelEl.replaceWith(panel);
+    } else this.root.insertBefore(panel, this.overlayHost.parentNode === this.root ? this.overlayHost : null);
     this.panelEl = panel;
   }
 

@@ -1,0 +1,129 @@
+// Browser tests of the sixth pass over the table (see ../README.md): defects a fresh tester still
+// found: a click lost when a countdown ticked between the press and the release (the table was drawn
+// anew each second, its buttons replaced), and the minor ones.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, SHOTS } from './helpers.mjs';
+
+let browser;
+before(async () => { browser = await launchFrom('10.14.6.1'); });
+after(async () => { await browser?.close(); });
+
+/** Tables here are private: the lobby lists public tables oldest first, 50 to a page, and the files
+ *  after this one look for theirs on the first page. */
+const PRIVATE = { private: true };
+
+/** Presses the mouse on `button`, waits until the countdown `clock` (a locator) shows another text
+ *  (its tick redraws the page), then releases: a person's click that straddles the tick. Returns the
+ *  button's element as it was pressed, to check that it is still the one in the page. */
+async function clickAcrossTick(page, button, clock) {
+  const pressed = await button.elementHandle();
+  const box = await pressed.boundingBox();
+  assert.ok(box, 'the button left the page before it was pressed');
+  const before = await clock.textContent();
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(20, box.height / 2));
+  await page.mouse.down();
+  await page.waitForFunction(([c, b]) => document.querySelector(c)?.textContent !== b,
+    [`[data-testid="${await clock.getAttribute('data-testid')}"]`, before], { polling: 50, timeout: 5000 });
+  await page.mouse.up();
+  return pressed;
+}
+
+test('at a timed table a card pressed before the move timer ticks and released after it is played: the tick keeps the hand\'s buttons and the focus', async () => {
+  const { pages: [tina], table } = await atATable(browser, ['Tina'], { options: { ...PRIVATE, turn_time: 60 }, target: 1000 });
+  assert.ok((await send(tina, { type: 'start', table })).ok);
+  await playFirstLegalUntil(tina, table, (s) => s.phase === 'play' && s.to_act === s.seat);
+  await tina.locator('[data-testid="table-view"][data-my-turn="true"][data-busy="false"][data-phase="play"]').waitFor();
+  const card = tina.locator('[data-testid="hand"] .card[data-playable="true"]').first();
+  const which = await card.getAttribute('data-card');
+  const clock = byId(tina, 'turn-countdown');
+
+  // The focus on a card stays on it across a tick.
+  await card.focus();
+  const seconds = await clock.getAttribute('data-seconds');
+  await tina.locator(`[data-testid="turn-countdown"]:not([data-seconds="${seconds}"])`).waitFor();
+  assert.equal(await tina.evaluate(() => document.activeElement?.dataset.card), which);
+
+  const pressed = await clickAcrossTick(tina, card, clock);
+  const played = await tina.waitForFunction((card) => window.__beloteDebug.events('card_played').find((e) => e.seat === 0 && e.card === card),
+    which, { polling: 50, timeout: 5000 }).then((h) => h.jsonValue(), () => null);
+  assert.ok(played, `${which} was not played: the click was lost (pressed element still in the page: ${await pressed.evaluate((e) => e.isConnected)})`);
+  await tina.context().close();
+});
+
+test('Accept pressed on a cancel proposal before its countdown ticks and released after it counts as the vote', async () => {
+  const { pages: [ana, bia], table } = await atATable(browser, ['Ana', 'Bia'], { options: PRIVATE, target: 1000 });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  for (const page of [ana, bia]) await inDeal(page);
+  assert.ok((await send(ana, { type: 'propose_cancel', table })).ok);
+  const accept = byId(bia, 'cancel-accept');
+  await accept.waitFor();
+  await clickAcrossTick(bia, accept, byId(bia, 'cancel-proposal').first());
+  await ana.locator('[data-testid="table-view"][data-phase="finished"]').waitFor({ timeout: 5000 });
+  assert.ok((await ana.evaluate(() => window.__beloteDebug.events('match_cancelled'))).length === 1);
+  for (const page of [ana, bia]) await page.context().close();
+});
+
+test('the score history of a three-player match fits a 390 px phone: every column in view, none hidden to the right', async () => {
+  const { pages: [page], table } = await atATable(browser, ['Tomé'], { variant: 'three_player', options: PRIVATE, target: 1000, viewport: { width: 390, height: 844 } });
+  assert.ok((await send(page, { type: 'start', table })).ok);
+  await playFirstLegalUntil(page, table, (s) => s.scoreRows.length >= 1);
+  if (await byId(page, 'deal-result').count()) await byId(page, 'deal-result-close').click();
+  await byId(page, 'deal-result').waitFor({ state: 'detached' });
+  await byId(page, 'tool-history').click();
+  const scroll = page.locator('.history-scroll');
+  await byId(page, 'history-row').first().waitFor();
+  const fit = await scroll.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth, right: e.getBoundingClientRect().right }));
+  assert.ok(fit.scroll <= fit.client, `the table is ${fit.scroll} px wide in ${fit.client} px`);
+  assert.ok(fit.right <= 390, `the panel ends at ${fit.right} px`);
+  // Every cell of the last column is in view.
+  const cells = await page.locator('[data-testid="history-table"] tr > :last-child').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().right));
+  assert.ok(cells.length >= 3 && cells.every((r) => r <= fit.right), JSON.stringify(cells));
+  await noFlyingTrick(page);
+  await page.screenshot({ path: path.join(SHOTS, 'three-player-scores-390.png') });
+  await page.context().close();
+});
+
+test('a new guest may not call himself by a robot\'s name ("Robot 2", "Robô 3"): the login screen says so in his language', async () => {
+  for (const [locale, nickname, said] of [['en-US', 'Robot 2', 'That is what the tables call a robot: choose another nickname.'],
+    ['pt-BR', 'Robô 3', 'Esse é o nome de um robô nas mesas: escolha outro apelido.'],
+    ['fr-FR', 'robot 1', 'C’est le nom d’un robot aux tables : choisissez un autre pseudo.']]) {
+    const page = await openPage(browser, undefined, { locale });
+    await byId(page, 'nickname').fill(nickname);
+    await byId(page, 'hello').click();
+    await page.locator('[data-testid="error-message"][data-code="nickname_taken"]').waitFor();
+    assert.equal(await page.locator('[data-testid="error-message"][data-code="nickname_taken"]').getAttribute('data-text'), said);
+    assert.equal(await page.evaluate(() => window.__beloteDebug.player), null);
+    await byId(page, 'nickname').fill(`${nickname} fan`); // another name goes through
+    await byId(page, 'hello').click();
+    await byId(page, 'table-list').waitFor({ state: 'attached' });
+    await page.context().close();
+  }
+});
+
+test('the profile counts competitive matches and says so: a practice match in "Recent matches" is not one of its "0"', async () => {
+  const { pages: [page], table } = await atATable(browser, ['Prax'], { options: PRIVATE, target: 301 });
+  assert.ok((await send(page, { type: 'start', table })).ok);
+  await playFirstLegalToEnd(page, table);
+  await page.goto(new URL(page.url()).origin + '/#/profile');
+  await byId(page, 'profile-games').waitFor();
+  assert.equal(await byId(page, 'profile-games').textContent(), 'Competitive matches: 0 · won: 0 · abandoned: 0');
+  await page.locator('[data-testid="profile"]', { hasText: 'A practice match' }).waitFor(); // listed all the same
+  await page.context().close();
+});
+
+test('the replay\'s score table at 375 px with a long name: every column in view, the names wrapped', async () => {
+  const { pages: [page], table } = await atATable(browser, ['Maximiliano_Barbosa'], { options: PRIVATE, target: 301 });
+  assert.ok((await send(page, { type: 'start', table })).ok);
+  await playFirstLegalToEnd(page, table);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto(new URL(page.url()).origin + '/#/history');
+  await byId(page, `replay-${table}-1`).click();
+  await page.locator('[data-testid="replay-view"][data-ready="true"]').waitFor();
+  const scroll = page.locator('.replay-scores .history-scroll');
+  const fit = await scroll.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  assert.ok(fit.scroll <= fit.client, `the table is ${fit.scroll} px wide in ${fit.client} px`);
+  await page.screenshot({ path: path.join(SHOTS, 'replay-scores-375.png'), fullPage: true });
+  await page.context().close();
+});
