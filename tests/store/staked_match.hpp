@@ -18,8 +18,8 @@ namespace belote::testing {
 /// A player of the match: its connection (from its own loopback address), id, session token and
 /// the last `v` it saw.
 struct StakedSeat {
-    std::string name, address, id, token;
-    std::unique_ptr<GameClient> client;
+    std::string name{}, address{}, id{}, token{};
+    std::unique_ptr<GameClient> client{};
     std::uint64_t seen = 0;
 };
 using StakedSeats = std::array<StakedSeat, 2>;
