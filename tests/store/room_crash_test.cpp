@@ -351,7 +351,9 @@ TEST(RoomCrashTest, RandomStakesCancelsAndAbandonsThroughKillsLoseNoChip) {
     // The store holds what the run was about: played, cancelled and abandoned matches with stakes.
     EXPECT_GE(count(data.path(), "SELECT count(*) FROM matches WHERE cancelled = 0"), 6);
     EXPECT_GE(count(data.path(), "SELECT count(*) FROM matches WHERE cancelled = 1"), 3);
-    EXPECT_GE(count(data.path(), "SELECT COALESCE(SUM(abandons), 0) FROM progress"), 2);
+    // One abandon is planned per table; a kill at the wrong moment can turn it into a match the
+    // player is back in time for (seen once: 1 of 3 in a fresh-clone CI run), so at least one.
+    EXPECT_GE(count(data.path(), "SELECT COALESCE(SUM(abandons), 0) FROM progress"), 1);
     EXPECT_GE(count(data.path(), "SELECT count(*) FROM ledger WHERE entry_key LIKE '%:stake'"), 10);
     EXPECT_GE(count(data.path(), "SELECT count(*) FROM ledger WHERE entry_key LIKE '%:house:cut'"), 1);
     auto [status, out] = run_server_command({"--audit", "--data-dir", data.path().string()});
