@@ -46,7 +46,7 @@ enum class TableRefusal : std::uint8_t {
 struct Refused {
     std::variant<TableRefusal, RejectReason> reason;
     std::string message;
-    std::optional<std::int64_t> until;  ///< CoolingDown: when the cool-down ends (epoch ms)
+    std::optional<std::int64_t> until{};  ///< CoolingDown: when the cool-down ends (epoch ms)
 };
 
 /// The command must wait: the robot first makes the decision pending for the sender's seat

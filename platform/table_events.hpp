@@ -18,7 +18,7 @@ namespace belote::platform {
 struct Seated {
     int seat = 0;
     PlayerRef player;
-    std::optional<SeatStanding> standing;
+    std::optional<SeatStanding> standing{};
 };
 /// The standing of the player in `seat` is now `standing` (read again by the server).
 struct StandingChanged {
@@ -55,7 +55,7 @@ struct ChatPosted {
     PlayerRef from;
     std::optional<int> seat;
     std::string text;
-    std::optional<std::string> phrase;
+    std::optional<std::string> phrase{};
 };
 /// The invitation code is now `code`.
 struct InviteRenewed {
@@ -65,7 +65,7 @@ struct InviteRenewed {
 /// docs/room.md).
 struct MatchBegun {
     std::uint64_t seed = 0;
-    MatchTerms terms;
+    MatchTerms terms{};
 };
 /// Who chose an accepted action.
 enum class ActionSource : std::uint8_t {

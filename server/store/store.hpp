@@ -283,7 +283,7 @@ struct CommitError {
     };
     Kind kind = Kind::Storage;
     std::string message;
-    std::optional<Overdraft> overdrawn;  ///< a Conflict because of this overdraft
+    std::optional<Overdraft> overdrawn{};  ///< a Conflict because of this overdraft
 };
 
 /// The outcome of a batch: nullopt when durable, else why it is not stored (none of it is).
