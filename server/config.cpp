@@ -8,6 +8,7 @@
 #include <iostream>
 #include <vector>
 
+#include "server/net/address_range.hpp"
 #include "server/store/postgres_url.hpp"
 
 #ifndef BELOTE_DEFAULT_WEB_DIR
@@ -26,6 +27,10 @@ const CLI::Validator ip_address{[](std::string& value) -> std::string {
                                     return ec ? "not an IP address: " + value : std::string{};
                                 },
                                 "IP"};
+
+/// --trusted-proxy: an address or a network in CIDR notation (server/net/address_range.hpp).
+const CLI::Validator address_range{[](std::string& value) { return net::address_range_error(value); },
+                                   "IP|CIDR"};
 
 /// --store: sqlite, memory or a PostgreSQL URL. The message never repeats the value: a mistyped URL
 /// may hold a password.
@@ -121,11 +126,11 @@ void add_account_options(CLI::App& app, Config& c) {
         ->capture_default_str()
         ->check(CLI::Range(1u, 8u));
     app.add_option("--trusted-proxy", c.trusted_proxies,
-                   "A reverse proxy (IP address) whose X-Forwarded-For header names the client's address "
-                   "(repeatable; the variable takes a comma-separated list)")
+                   "A reverse proxy (an IP address, or a network such as 10.89.47.0/24) whose X-Forwarded-For "
+                   "header names the client's address (repeatable; the variable takes a comma-separated list)")
         ->envname("BELOTE_TRUSTED_PROXY")
         ->delimiter(',')
-        ->check(ip_address);
+        ->check(address_range);
     app.add_option("--allowed-origin", c.allowed_origins,
                    "An origin besides the server's own whose pages may open a WebSocket (repeatable; the variable "
                    "takes a comma-separated list)")

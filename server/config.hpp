@@ -69,7 +69,7 @@ struct Config {
     /// --allowed-origin (repeatable), BELOTE_ALLOWED_ORIGIN (comma-separated): origins besides the
     /// server's own whose pages may open a WebSocket ("https://cards.example.org"), lowercase
     std::vector<std::string> allowed_origins;
-    /// --trusted-proxy, BELOTE_TRUSTED_PROXY: reverse proxies (IP addresses) whose X-Forwarded-For
+    /// --trusted-proxy, BELOTE_TRUSTED_PROXY: reverse proxies (IP addresses or CIDR networks) whose X-Forwarded-For
     /// names the client's address (docs/operations.md "Behind a reverse proxy")
     std::vector<std::string> trusted_proxies;
     // Nodes (docs/operations.md "Table ownership"); ownership is used only on a PostgreSQL store:

@@ -1,6 +1,7 @@
 #include "server/net/websocket_session.hpp"
 
 #include "protocol/close_codes.hpp"
+#include "server/net/address_range.hpp"
 #include "server/ops/metrics.hpp"
 
 #include <spdlog/spdlog.h>
@@ -42,7 +43,10 @@ std::string describe(const Socket& socket) {
 std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
                               const std::vector<std::string>& trusted_proxies) {
     auto trusted = [&](const std::string& address) {
-        return std::find(trusted_proxies.begin(), trusted_proxies.end(), address) != trusted_proxies.end();
+        boost::system::error_code ec;
+        const auto parsed = boost::asio::ip::make_address(address, ec);
+        return !ec && std::any_of(trusted_proxies.begin(), trusted_proxies.end(),
+                                  [&](const std::string& range) { return in_address_range(parsed, range); });
     };
     if (!trusted(peer) || forwarded_for.empty()) return peer;
     // "client, proxy1, proxy2": the rightmost address that is not one of our proxies is the client

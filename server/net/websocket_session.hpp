@@ -40,8 +40,9 @@ namespace belote::net {
 /// The session holds the handler weakly (no ownership cycle with a handler that keeps its
 /// connections): whoever runs the server keeps the handler alive (Server does).
 /// The client's IP address of a connection from `peer` (an IP): the rightmost address of
-/// `forwarded_for` (X-Forwarded-For) that is not a trusted proxy, when `peer` is one of
-/// `trusted_proxies`; else `peer`. A header that does not parse is ignored.
+/// `forwarded_for` (X-Forwarded-For) that is not a trusted proxy, when `peer` is in one of
+/// `trusted_proxies` (addresses or CIDR networks, address_range.hpp); else `peer`. A header that
+/// does not parse is ignored.
 std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
                               const std::vector<std::string>& trusted_proxies);
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "server/net/address_range.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace belote::net {
@@ -25,6 +26,32 @@ TEST(ClientAddressTest, TheRightmostAddressThatIsNotAProxyIsTheClient) {
     EXPECT_EQ(client_address_of("127.0.0.1", "10.0.0.5", proxies), "127.0.0.1");  // only proxies
     EXPECT_EQ(client_address_of("127.0.0.1", "not-an-ip", proxies), "127.0.0.1");
     EXPECT_EQ(client_address_of("127.0.0.1", "198.51.100.4,,", proxies), "198.51.100.4");
+}
+
+TEST(ClientAddressTest, AProxyMayBeTrustedByItsNetwork) {
+    // A Compose network hands nginx an address from its subnet; the nodes trust the subnet.
+    const std::vector<std::string> proxies{"10.89.47.0/24", "fd00:ab::/32"};
+    EXPECT_EQ(client_address_of("10.89.47.9", "203.0.113.7", proxies), "203.0.113.7");
+    EXPECT_EQ(client_address_of("10.89.48.9", "203.0.113.7", proxies), "10.89.48.9");  // next door
+    EXPECT_EQ(client_address_of("fd00:ab:1::2", "203.0.113.7", proxies), "203.0.113.7");
+    EXPECT_EQ(client_address_of("fd00:ac::2", "203.0.113.7", proxies), "fd00:ac::2");
+    // A proxy behind another in the network is skipped too.
+    EXPECT_EQ(client_address_of("10.89.47.2", "198.51.100.4, 10.89.47.3", proxies), "198.51.100.4");
+}
+
+TEST(AddressRangeTest, AnAddressOrANetworkAndNothingElse) {
+    for (const char* good : {"10.89.47.2", "10.89.47.0/24", "10.89.47.2/24", "0.0.0.0/0", "2001:db8::1", "fd00::/8"})
+        EXPECT_EQ(address_range_error(good), "") << good;
+    for (const char* bad : {"", "10.89.47", "10.89.47.0/33", "10.89.47.0/", "fd00::/129", "proxy.example", "/24"})
+        EXPECT_EQ(address_range_error(bad), std::string("not an IP address or a network (CIDR): ") + bad) << bad;
+}
+
+TEST(AddressRangeTest, AnIPv4PeerSeenThroughADualStackSocketIsInItsIPv4Range) {
+    const auto mapped = boost::asio::ip::make_address("::ffff:10.89.47.2");
+    EXPECT_TRUE(in_address_range(mapped, "10.89.47.0/24"));
+    EXPECT_TRUE(in_address_range(mapped, "10.89.47.2"));
+    EXPECT_FALSE(in_address_range(mapped, "10.89.46.0/24"));
+    EXPECT_FALSE(in_address_range(boost::asio::ip::make_address("10.89.47.2"), "garbage/24"));
 }
 
 }  // namespace
