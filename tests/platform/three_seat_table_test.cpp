@@ -325,7 +325,9 @@ TEST(ThreeSeatTable, AMatchEndsWithThreeTotalsAndASeatAsWinner) {
     ASSERT_LT(w, 3);
     EXPECT_GE(end->end.totals[w], 301);
     for (int seat = 0; seat < 3; ++seat) {
-        if (seat != w) EXPECT_LT(end->end.totals[seat], end->end.totals[w]);
+        if (seat != w) {
+            EXPECT_LT(end->end.totals[seat], end->end.totals[w]);
+        }
     }
     // Every deal_scored has three scores that add up to the totals.
     SideValues sum = SideValues::zeros(3);

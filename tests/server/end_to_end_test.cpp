@@ -272,7 +272,9 @@ TEST(EndToEndTest, OneHumanAndTwoRobotsPlayAThreePlayerMatchOnTheRealBinary) {
     // Every message of the match speaks of three seats and three players' scores; no card of the
     // short pack's missing 7s and 8s is ever dealt (three_player_deck = 24).
     for (const json& m : t.messages) {
-        if (m["type"] == "match_started") EXPECT_EQ(m["rules"]["three_player_deck"], 24) << m;
+        if (m["type"] == "match_started") {
+            EXPECT_EQ(m["rules"]["three_player_deck"], 24) << m;
+        }
         if (m["type"] == "deal_started") {
             EXPECT_EQ(m["hand_sizes"], json::parse("[5,5,5,0]")) << m;
             EXPECT_FALSE(m["turn_up"].is_null()) << m;

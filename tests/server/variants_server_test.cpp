@@ -49,8 +49,9 @@ TEST_P(VariantTableTest, AWholeMatchAgainstRobotsAndItsRecord) {
     for (;;) {
         json e = a.next_event();
         types.insert(e["type"].get<std::string>());
-        if (e["type"] == "match_started")
+        if (e["type"] == "match_started") {
             for (auto it = vc.rules.begin(); it != vc.rules.end(); ++it) EXPECT_EQ(e["rules"][it.key()], it.value());
+        }
         if (e["type"] == "match_ended") {
             ended = e;
             break;

@@ -94,8 +94,9 @@ std::int64_t random_room(store::Store& store, int matches, std::uint32_t seed) {
         record.record = "{}";
         writes.push_back(store::PutMatch{record});
         EXPECT_EQ(commit_and_wait(store, writes), std::nullopt);
-        if (std::uniform_int_distribution<int>(0, 3)(rng) == 0)  // settled again (a retry): nothing moves
+        if (std::uniform_int_distribution<int>(0, 3)(rng) == 0) {  // settled again (a retry): nothing moves
             EXPECT_EQ(commit_and_wait(store, posts(end, lineup.match_id)), std::nullopt);
+        }
     }
     return created;
 }
