@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, SHOTS } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, SHOTS } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
@@ -126,4 +126,63 @@ test('the replay\'s score table at 375 px with a long name: every column in view
   assert.ok(fit.scroll <= fit.client, `the table is ${fit.scroll} px wide in ${fit.client} px`);
   await page.screenshot({ path: path.join(SHOTS, 'replay-scores-375.png'), fullPage: true });
   await page.context().close();
+});
+
+/** A page whose server messages can be held back: once `gate.arm(pred)` is called, the first message
+ *  for which `pred(message)` holds is let through and every one after it is held until
+ *  `gate.release()`. The page's own requests go through as usual. */
+async function gatedPage() {
+  const gate = { pred: null, holding: false, queue: [], page: null };
+  gate.page = await openPage(browser, undefined, { beforeGoto: (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      if (gate.holding) { gate.queue.push(m); return; }
+      ws.send(m);
+      if (gate.pred && gate.pred(JSON.parse(m))) gate.holding = true;
+    });
+    gate.release = () => { gate.pred = null; gate.holding = false; for (const m of gate.queue.splice(0)) ws.send(m); };
+  }) });
+  gate.arm = (pred) => { gate.pred = pred; };
+  return gate;
+}
+
+test('while a robot plays for a player who is gone, the status says so instead of "Waiting for" him', async () => {
+  const gate = await gatedPage();
+  const ana = gate.page;
+  await signIn(ana, 'Ana');
+  const bia = await openPage(browser);
+  await signIn(bia, 'Bia');
+  const { table } = await atATable(browser, ['Ana', 'Bia'], { target: 1000, options: PRIVATE, signedIn: [ana, bia] });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  await inDeal(bia);
+  await bia.context().close(); // her page is gone: a robot plays her seat at once
+  await ana.locator('[data-testid="seat-1-presence"][data-status="disconnected"]').waitFor();
+  // Robots here move at once (--robot-delay-ms 0): hold what follows Bia's turn to see the status.
+  gate.arm((m) => m.type === 'turn' && m.seat === 1);
+  for (let guard = 0; !gate.holding; guard++) {
+    assert.ok(guard < 100, 'Bia\'s turn never came');
+    await playFirstLegalUntil(ana, table, (s) => s.to_act === 1);
+  }
+  const status = byId(ana, 'status');
+  await ana.locator('[data-testid="status"]', { hasText: 'A robot plays for Bia…' }).waitFor();
+  assert.equal(await status.textContent(), 'A robot plays for Bia…');
+  gate.release();
+  await ana.waitForFunction((t) => window.__beloteDebug.state(t).to_act !== 1, table, { polling: 50, timeout: 10000 });
+  await ana.context().close();
+});
+
+test('a player in the lobby while his move is awaited is told so (the untimed table waits, the timed one counts) and goes back to his seat from there', async () => {
+  for (const [options, said] of [[PRIVATE, (t) => `^Your move at table ${t}: the match waits for you\\.$`],
+    [{ ...PRIVATE, turn_time: 60 }, (t) => `^Your move at table ${t}: (60|[1-5]\\d) s left, then it is made for you\\.$`]]) {
+    const { pages: [ana], table } = await atATable(browser, ['Ana'], { target: 1000, options });
+    assert.ok((await send(ana, { type: 'start', table })).ok);
+    await ana.locator('[data-testid="table-view"][data-my-turn="true"]').waitFor();
+    await byId(ana, 'back-to-lobby').click();
+    await ana.locator('#lobby').waitFor({ state: 'visible' });
+    await byId(ana, `lobby-turn-${table}`).waitFor();
+    assert.match(await byId(ana, 'lobby-turn-text').textContent(), new RegExp(said(table)));
+    await byId(ana, 'lobby-turn-open').click();
+    await ana.locator(`[data-testid="table-view"][data-table="${table}"][data-my-turn="true"]`).waitFor();
+    await ana.context().close();
+  }
 });

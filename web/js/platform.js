@@ -336,6 +336,7 @@ export class Platform {
     const out = [];
     for (const s of this.app.tables.values()) {
       const p = this.tables.get(s.table);
+      if (s.synced && s.seat != null && s.state === 'playing' && s.to_act === s.seat && s.legal.length > 0) out.push(this.turnNotice(s, p));
       if (!s.synced || s.seat == null || s.state !== 'playing' || !p || !p.cancel) continue;
       const mine = p.cancel.votes[s.seat];
       const text = t('cancel.proposalAt', { name: this.app.tableView.name(s, p.cancel.by), table: s.table, seconds: secondsLeft(p.cancel.deadline) });
@@ -348,6 +349,17 @@ export class Platform {
           h('button', { type: 'button', class: 'btn small', testid: 'lobby-cancel-open', text: t('table.returnToSeat'), onclick: () => this.app.openTable(s.table) }))));
     }
     return out;
+  }
+
+  /** The player's move is awaited at table `s` (platform state `p`): an untimed table waits for
+   *  him; a timed one says how long before the move is made for him. */
+  turnNotice(s, p) {
+    const seconds = p && p.deadline ? secondsLeft(p.deadline) : null;
+    const text = seconds == null ? t('table.turnAtWaits', { table: s.table }) : t('table.turnAtTimed', { table: s.table, seconds });
+    return h('div', { class: 'cancel-prompt lobby-notice asking', testid: `lobby-turn-${s.table}`, role: 'group' },
+      h('div', { testid: 'lobby-turn-text', text }),
+      h('div', { class: 'cancel-actions' },
+        h('button', { type: 'button', class: 'btn small primary', testid: 'lobby-turn-open', text: t('table.returnToSeat'), onclick: () => this.app.openTable(s.table) })));
   }
 
   /** What the live region says of platform event `m` at the table of state `s` (the cancel vote:

@@ -400,6 +400,12 @@ export class TableView {
     return null;
   }
 
+  /** Whether a robot plays for the player of `seat` (gone, or away), so nobody waits for him. */
+  robotPlaysFor(s, seat) {
+    const p = this.app.platform.tables.get(s.table);
+    return Boolean(p && p.presence[seat] && p.presence[seat].robot_playing);
+  }
+
   /** On the seat itself: a robot plays for a player who is gone, with the time left to come back. */
   presenceTag(s, seat) {
     const p = this.app.platform.tables.get(s.table);
@@ -489,7 +495,7 @@ export class TableView {
     let text = '';
     if (s.phase === 'finished') text = translate('table.matchOver');
     else if (myTurn && s.phase === 'play') text = translate('table.yourTurn');
-    else if (s.to_act != null) text = translate('table.waitingFor', { name: this.name(s, s.to_act) });
+    else if (s.to_act != null) text = translate(this.robotPlaysFor(s, s.to_act) ? 'table.robotPlaysFor' : 'table.waitingFor', { name: this.name(s, s.to_act) });
     else if (s.thrownIn) text = translate('table.thrownIn');
     bar.append(h('span', { class: `status ${myTurn ? 'you' : ''}`, testid: 'status', text }));
     return bar;
