@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepares podman to build and run docker/Dockerfile on a Debian 12 machine that has no Docker
-# engine and no access to a container registry (the image test, docker/test-image.sh, calls it):
-#   - installs podman, runc and debootstrap (apt);
+# engine and no access to a container registry (the image tests, docker/test-image.sh and
+# docker/test-nodes.sh, call it):
+#   - installs podman, podman-compose, runc and debootstrap (apt);
 #   - makes podman use runc with the cgroupfs manager and no default ulimits (machines with
 #     hybrid cgroups and a low open-file limit refuse crun and podman's default limits);
 #   - builds a minimal Debian bookworm root with debootstrap and tags it as the two base images the
@@ -11,11 +12,11 @@ set -euo pipefail
 say() { printf 'podman-setup: %s\n' "$*" >&2; }
 
 missing=()
-for tool in podman runc debootstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+for tool in podman podman-compose runc debootstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 if ((${#missing[@]})); then
   say "installing ${missing[*]}"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman runc debootstrap >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends podman podman-compose runc debootstrap >/dev/null
 fi
 
 conf=/etc/containers/containers.conf
