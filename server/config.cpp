@@ -29,8 +29,7 @@ const CLI::Validator ip_address{[](std::string& value) -> std::string {
                                 "IP"};
 
 /// --trusted-proxy: an address or a network in CIDR notation (server/net/address_range.hpp).
-const CLI::Validator address_range{[](std::string& value) { return net::address_range_error(value); },
-                                   "IP|CIDR"};
+const CLI::Validator address_range{[](std::string& value) { return net::address_range_error(value); }, "IP|CIDR"};
 
 /// --store: sqlite, memory or a PostgreSQL URL. The message never repeats the value: a mistyped URL
 /// may hold a password.

@@ -34,16 +34,21 @@ try {
   assert.deepEqual(served, { [owner]: 1, [other]: 0 }, 'one node serves the table');
   say(`table ${table} in play, served by node ${owner} (the page's WebSocket: ${await page.evaluate(() => window.__beloteDebug.socketUrl)})`);
   const before = await page.evaluate(() => window.__beloteDebug.state());
+  const stepsBefore = (await page.evaluate(() => window.__beloteDebug.follows)).length;
 
   execFileSync('podman', ['kill', containers[owner]], { stdio: 'ignore' });
   const killed = Date.now();
   say(`killed ${containers[owner]} (node ${owner})`);
   await byId(page, 'reconnecting').waitFor({ state: 'visible' });
-  await page.waitForFunction(({ table, v }) => {
+  // Back means found again (table-follow.js notes 'found'): the table's state is not marked stale
+  // while the connection is lost, so "synced" alone also holds for a moment on the other node
+  // before that node has said where the table is.
+  await page.waitForFunction(({ table, v, stepsBefore }) => {
     const s = window.__beloteDebug.state();
-    return s && s.table === table && s.seat === 0 && s.synced && s.v >= v
+    const found = window.__beloteDebug.follows.slice(stepsBefore).some((x) => x.table === table && x.step === 'found');
+    return found && s && s.table === table && s.seat === 0 && s.synced && s.v >= v
       && document.querySelector('[data-testid="reconnecting"]').hidden;
-  }, { table, v: before.v }, { polling: 100, timeout: 60000 });
+  }, { table, v: before.v, stepsBefore }, { polling: 100, timeout: 60000 });
   say(`back in the seat after ${((Date.now() - killed) / 1000).toFixed(1)} s, WebSocket ${await page.evaluate(() => window.__beloteDebug.socketUrl)}`);
   assert.equal(await owned(other), 1, `node ${other} serves the table now`);
   const after = await page.evaluate(() => window.__beloteDebug.state());

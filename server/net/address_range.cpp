@@ -9,8 +9,7 @@ namespace ip = boost::asio::ip;
 namespace {
 
 ip::address unmapped(const ip::address& address) {
-    if (address.is_v6() && address.to_v6().is_v4_mapped())
-        return ip::make_address_v4(ip::v4_mapped, address.to_v6());
+    if (address.is_v6() && address.to_v6().is_v4_mapped()) return ip::make_address_v4(ip::v4_mapped, address.to_v6());
     return address;
 }
 
@@ -40,8 +39,7 @@ bool in_address_range(const ip::address& address, const std::string& range) {
         return client.is_v4() && ip::network_v4(client.to_v4(), net.prefix_length()).canonical() == net.canonical();
     ec.clear();
     const auto net = ip::make_network_v6(range, ec);
-    return !ec && client.is_v6() &&
-           ip::network_v6(client.to_v6(), net.prefix_length()).canonical() == net.canonical();
+    return !ec && client.is_v6() && ip::network_v6(client.to_v6(), net.prefix_length()).canonical() == net.canonical();
 }
 
 }  // namespace belote::net
