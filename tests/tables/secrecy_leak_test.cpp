@@ -126,8 +126,12 @@ void play_random_match(ClockedServer& server, const std::string& variant, const 
         std::uint64_t last_v = 0;
         Knowledge knowledge;
     };
+    // Names of their own per match: a guest may not take the name of one still connected, and the
+    // last match's clients may not be seen gone yet (docs/protocol.md "hello").
+    static int matches = 0;
+    const std::string tag = "m" + std::to_string(++matches);
     auto master = std::make_unique<GameClient>(server.port());
-    master->hello("P0");
+    master->hello("P0" + tag);
     json options{{"variant", variant}, {"target", 301}};
     if (!rules.empty()) options["rules"] = rules;
     json created = create_table(*master, options);
@@ -137,7 +141,7 @@ void play_random_match(ClockedServer& server, const std::string& variant, const 
     humans[0].client = std::move(master);
 
     GameClient spectator(server.port());
-    spectator.hello("Spec");
+    spectator.hello("Spec" + tag);
     Knowledge spectator_knowledge;
     std::uint64_t spectator_v = 0;
     ASSERT_EQ(table_request(spectator, "watch", t)["type"], "ok");
@@ -158,7 +162,7 @@ void play_random_match(ClockedServer& server, const std::string& variant, const 
     humans.resize(seats);
     for (int s = 1; s < seats; ++s) {
         humans[s].client = std::make_unique<GameClient>(server.port());
-        humans[s].token = humans[s].client->hello("P" + std::to_string(s))["token"];
+        humans[s].token = humans[s].client->hello("P" + std::to_string(s) + tag)["token"];
         humans[s].knowledge.seat = s;
         ASSERT_EQ(sit_at(*humans[s].client, t, s)["type"], "ok");
     }
