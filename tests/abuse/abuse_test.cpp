@@ -9,7 +9,9 @@
 #include <boost/asio/write.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <future>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -238,9 +240,19 @@ TEST(AbuseTest, AThousandConnectionsDroppedMidHandshakeLeaveTheServerServing) {
             s.close(ec);
         }
     }
-    GameClient c(server.port());
-    EXPECT_EQ(c.hello("After the storm")["type"], "ok");
-    EXPECT_EQ(c.request({{"type", "list_tables"}})["type"], "ok");
+    // The server counts a dropped connection against the address until it reads its end: until
+    // then a newcomer may be refused with 4003. It must be let in again within seconds.
+    std::unique_ptr<GameClient> c;
+    for (const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10); !c;) {
+        try {
+            auto attempt = std::make_unique<GameClient>(server.port());
+            EXPECT_EQ(attempt->hello("After the storm")["type"], "ok");
+            c = std::move(attempt);
+        } catch (const std::exception&) {  // refused with 4003: the address is still over its limit
+            if (std::chrono::steady_clock::now() > deadline) throw;
+        }
+    }
+    EXPECT_EQ(c->request({{"type", "list_tables"}})["type"], "ok");
     EXPECT_LT(bystander.finish(), 2000.0);
 }
 
