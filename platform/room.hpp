@@ -55,9 +55,9 @@ struct Standing {
     bool registered = false;  ///< false for a guest
     std::int64_t chips = 0;   ///< the wallet's balance
     std::string address;      ///< the client's IP address (docs/room.md "Same address")
-    Rating rating;            ///< in the table's variant (a new player's when none)
+    Rating rating{};          ///< in the table's variant (a new player's when none)
     std::int64_t xp = 0;
-    std::optional<Cooldown> cooldown;  ///< running when the server read it (docs/room.md "Cool-down")
+    std::optional<Cooldown> cooldown{};  ///< running when the server read it (docs/room.md "Cool-down")
     bool operator==(const Standing&) const = default;
     SeatStanding seat_standing() const { return {registered, registered ? chips : 0, xp}; }
 };

@@ -279,9 +279,10 @@ TEST(EndToEndTest, OneHumanAndTwoRobotsPlayAThreePlayerMatchOnTheRealBinary) {
             EXPECT_EQ(m["hand_sizes"], json::parse("[5,5,5,0]")) << m;
             EXPECT_FALSE(m["turn_up"].is_null()) << m;
         }
-        if (m["type"] == "deal_scored")
+        if (m["type"] == "deal_scored") {
             for (const char* field : {"card_points", "last_trick", "belote", "score"})
                 EXPECT_EQ(m["score"][field].size(), 3u) << m;
+        }
         if (m["type"] == "seat_status") ADD_FAILURE() << "nobody left: " << m;
     }
     for (const auto& [deal, hand] : hands)

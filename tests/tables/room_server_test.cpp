@@ -466,8 +466,9 @@ TEST(RoomServerTest, AFriendlyCancelWithAnAbandonerPassesWithoutTheRobotAndTheAb
     json ended = play_out({&ana, &bea}, table, [&](const json& e) {
         if (e["type"] == "seat_status" && e["seat"] == 1 && e["status"] == "disconnected")
             server.clock().advance(std::chrono::seconds(180));
-        if (e["type"] == "seat_status" && e["seat"] == 1 && e["status"] == "abandoned")
+        if (e["type"] == "seat_status" && e["seat"] == 1 && e["status"] == "abandoned") {
             EXPECT_EQ(table_request(*ana.client, "propose_cancel", table)["type"], "ok");
+        }
         if (e["type"] == "cancel_proposed") proposed = e;
     });
     // The robot that plays the abandoned seat does not vote: Ana is the only voter, and her proposal passes.

@@ -173,13 +173,15 @@ void play_random_match(ClockedServer& server, const std::string& variant, const 
         json action = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
         action["table"] = t;
         json reply = h.client->request(action);
-        if (reply["type"] == "error")  // a robot may have taken that decision, or ended the match (takeover race)
+        if (reply["type"] == "error") {  // a robot may have taken that decision, or ended the match (takeover race)
             EXPECT_TRUE(reply["code"] == "not_your_turn" || reply["code"] == "illegal_action" ||
                         reply["code"] == "match_over")
                 << reply;
+        }
     };
 
-    std::optional<int> away;  // the seat currently disconnected
+    constexpr int nobody = -1;
+    int away = nobody;  // the seat currently disconnected (never seat 0)
     int events_since = 0, reconnect_after = 0;
     std::uint64_t final_v = 0;
     for (int guard = 0; guard < 200000; ++guard) {
@@ -206,18 +208,18 @@ void play_random_match(ClockedServer& server, const std::string& variant, const 
         }
         // Disconnect and reconnect a random non-master seat now and then.
         ++events_since;
-        if (!away && seats > 1 && std::uniform_int_distribution<int>(0, 60)(rng) == 0) {
+        if (away == nobody && seats > 1 && std::uniform_int_distribution<int>(0, 60)(rng) == 0) {
             away = std::uniform_int_distribution<int>(1, seats - 1)(rng);
-            humans[*away].client.reset();
+            humans[away].client.reset();
             events_since = 0;
             reconnect_after = std::uniform_int_distribution<int>(3, 40)(rng);
-        } else if (away && events_since >= reconnect_after) {
-            Human& h = humans[*away];
+        } else if (away != nobody && events_since >= reconnect_after) {
+            Human& h = humans[away];
             h.client = std::make_unique<GameClient>(server.port());
             json hello{{"type", "hello"}, {"protocol", 1}, {"nickname", "P"}, {"token", h.token}};
             if (std::uniform_int_distribution<int>(0, 1)(rng)) hello["resume"] = {{t, h.last_v}};
             ASSERT_EQ(h.client->request(hello)["type"], "ok");
-            away.reset();
+            away = nobody;
         }
         if (guard % 50 == 0)  // keep the spectator's backlog small
             while (spectator_v < humans[0].last_v) pull(spectator, spectator_knowledge, spectator_v);

@@ -198,7 +198,9 @@ TEST(PresenceTest, ReconnectWithLastVersionReplaysExactlyTheMissedEvents) {
         ASSERT_NE(e["type"], "snapshot") << "the history had every missed event";
         ASSERT_EQ(e["v"], expect) << e;
         ++expect;
-        if (e["type"] == "deal_started" || e["type"] == "contract") ASSERT_TRUE(e.contains("hand"));
+        if (e["type"] == "deal_started" || e["type"] == "contract") {
+            ASSERT_TRUE(e.contains("hand"));
+        }
         if (e["type"] == "seat_status" && e["status"] == "present") saw_own_status = true;
     }
 }
