@@ -32,7 +32,8 @@ Server::Server(boost::asio::io_context& ioc, const Config& config, std::shared_p
     ctx->max_send_queue_bytes = config.max_send_queue_bytes;
     ctx->idle_timeout = std::chrono::seconds(config.idle_timeout_s);
     ctx->allowed_origins = config.allowed_origins;
-    ctx->trusted_proxies = config.trusted_proxies;
+    ctx->trusted_proxies =
+        std::make_shared<const std::vector<AddressRange>>(parse_address_ranges(config.trusted_proxies));
     ctx->handler = std::move(handler);
 
     const boost::asio::ip::tcp::endpoint endpoint{boost::asio::ip::make_address(config.address), config.port};

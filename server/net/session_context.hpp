@@ -1,5 +1,6 @@
 #pragma once
 
+#include "server/net/address_range.hpp"
 #include "server/net/connection.hpp"
 
 #include <chrono>
@@ -31,8 +32,9 @@ struct SessionContext {
     std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(30);
     /// Origins besides the server's own whose pages may open a WebSocket (lowercase; origin_check.hpp).
     std::vector<std::string> allowed_origins;
-    /// Peers (reverse proxies) whose X-Forwarded-For header names the client (--trusted-proxy).
-    std::vector<std::string> trusted_proxies;
+    /// Peers (reverse proxies) whose X-Forwarded-For header names the client (--trusted-proxy),
+    /// parsed once; shared by every session.
+    std::shared_ptr<const std::vector<AddressRange>> trusted_proxies = std::make_shared<std::vector<AddressRange>>();
     /// Receives every WebSocket connection's lifecycle and messages. Owned here (so by the
     /// Server's listener); WebSocketSessions hold it weakly.
     std::shared_ptr<ConnectionHandler> handler;

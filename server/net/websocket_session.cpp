@@ -1,7 +1,6 @@
 #include "server/net/websocket_session.hpp"
 
 #include "protocol/close_codes.hpp"
-#include "server/net/address_range.hpp"
 #include "server/ops/metrics.hpp"
 
 #include <spdlog/spdlog.h>
@@ -41,12 +40,12 @@ std::string describe(const Socket& socket) {
 }  // namespace
 
 std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
-                              const std::vector<std::string>& trusted_proxies) {
+                              const std::vector<AddressRange>& trusted_proxies) {
     auto trusted = [&](const std::string& address) {
         boost::system::error_code ec;
         const auto parsed = boost::asio::ip::make_address(address, ec);
         return !ec && std::any_of(trusted_proxies.begin(), trusted_proxies.end(),
-                                  [&](const std::string& range) { return in_address_range(parsed, range); });
+                                  [&](const AddressRange& range) { return range.contains(parsed); });
     };
     if (!trusted(peer) || forwarded_for.empty()) return peer;
     // "client, proxy1, proxy2": the rightmost address that is not one of our proxies is the client
@@ -107,7 +106,7 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
     boost::system::error_code peer_ec;
     const auto peer = beast::get_lowest_layer(ws_).remote_endpoint(peer_ec);
     client_address_ = client_address_of(peer_ec ? std::string() : peer.address().to_string(),
-                                        std::string(upgrade["X-Forwarded-For"]), trusted_proxies_);
+                                        std::string(upgrade["X-Forwarded-For"]), *trusted_proxies_);
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = idle_timeout_;
     ws_.set_option(timeouts);

@@ -41,10 +41,9 @@ namespace belote::net {
 /// connections): whoever runs the server keeps the handler alive (Server does).
 /// The client's IP address of a connection from `peer` (an IP): the rightmost address of
 /// `forwarded_for` (X-Forwarded-For) that is not a trusted proxy, when `peer` is in one of
-/// `trusted_proxies` (addresses or CIDR networks, address_range.hpp); else `peer`. A header that
-/// does not parse is ignored.
+/// `trusted_proxies`; else `peer`. A header that does not parse is ignored.
 std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
-                              const std::vector<std::string>& trusted_proxies);
+                              const std::vector<AddressRange>& trusted_proxies);
 
 class WebSocketSession final : public Connection,
                                public FlushListener,
@@ -101,7 +100,7 @@ private:
     const std::uint64_t id_;
     const std::string remote_address_;
     std::string client_address_;  ///< set from the upgrade request, before the handler hears of it
-    std::vector<std::string> trusted_proxies_;
+    const std::shared_ptr<const std::vector<AddressRange>> trusted_proxies_;
 
     std::mutex inbox_mutex_;
     std::vector<SharedText> inbox_;    // guarded by inbox_mutex_, like drain_posted_

@@ -10,6 +10,11 @@
 namespace belote::net {
 namespace {
 
+std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
+                              const std::vector<std::string>& proxies) {
+    return net::client_address_of(peer, forwarded_for, parse_address_ranges(proxies));
+}
+
 TEST(ClientAddressTest, TheHeaderCountsOnlyFromATrustedProxy) {
     const std::vector<std::string> proxies{"127.0.0.1", "10.0.0.5"};
     EXPECT_EQ(client_address_of("127.0.0.2", "203.0.113.7", proxies), "127.0.0.2");  // a client lying
@@ -48,10 +53,19 @@ TEST(AddressRangeTest, AnAddressOrANetworkAndNothingElse) {
 
 TEST(AddressRangeTest, AnIPv4PeerSeenThroughADualStackSocketIsInItsIPv4Range) {
     const auto mapped = boost::asio::ip::make_address("::ffff:10.89.47.2");
-    EXPECT_TRUE(in_address_range(mapped, "10.89.47.0/24"));
-    EXPECT_TRUE(in_address_range(mapped, "10.89.47.2"));
-    EXPECT_FALSE(in_address_range(mapped, "10.89.46.0/24"));
-    EXPECT_FALSE(in_address_range(boost::asio::ip::make_address("10.89.47.2"), "garbage/24"));
+    EXPECT_TRUE(AddressRange::parse("10.89.47.0/24")->contains(mapped));
+    EXPECT_TRUE(AddressRange::parse("10.89.47.2")->contains(mapped));
+    EXPECT_FALSE(AddressRange::parse("10.89.46.0/24")->contains(mapped));
+}
+
+TEST(AddressRangeTest, TheListIsParsedOnceAndABadEntryIsNamed) {
+    EXPECT_EQ(parse_address_ranges({"10.89.47.2", "fd00::/8"}).size(), 2u);
+    try {
+        parse_address_ranges({"10.89.47.2", "garbage/24"});
+        FAIL() << "garbage/24 was taken for a range";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_STREQ(e.what(), "not an IP address or a network (CIDR): garbage/24");
+    }
 }
 
 }  // namespace
