@@ -5,7 +5,7 @@
 import { Account } from './account.js';
 import { Connection } from './connection.js';
 import { TableFollower } from './table-follow.js';
-import { fromListing, fromSnapshot, applyEvent } from './state.js';
+import { fromListing, fromSnapshot, applyEvent, awaitsMyMove } from './state.js';
 import { Lobby } from './lobby.js';
 import { TableView } from './table.js';
 import { errorText, t, translatePage } from './i18n.js';
@@ -105,7 +105,7 @@ class App {
 
   /** True when it is the player's turn at a table where it sits (a match in play). */
   myTurnSomewhere() {
-    return [...this.tables.values()].some((s) => s.synced && s.seat != null && s.state === 'playing' && s.to_act === s.seat && s.legal.length > 0);
+    return [...this.tables.values()].some((s) => s.synced && s.state === 'playing' && awaitsMyMove(s));
   }
 
   /** A connection that has been quiet for a while is asked something small: on a network that went
@@ -611,7 +611,7 @@ class App {
    *  are off in the settings). */
   renderTitle() {
     const s = this.current && this.tables.get(this.current);
-    const myTurn = !!s && s.seat != null && s.to_act === s.seat && s.legal.length > 0;
+    const myTurn = !!s && awaitsMyMove(s);
     document.title = t(myTurn && document.hidden && setting('sound') ? 'page.yourTurnTitle' : 'page.title');
   }
 

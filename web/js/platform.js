@@ -3,10 +3,11 @@
 // spectator count, chat (always rendered with textContent: chat is plain text), invitation link.
 // Keeps its own small state per table, fed by every server message (see docs/protocol.md).
 import { h } from './dom.js';
-import { clockIcon, eyeIcon, EMOTE_ICONS } from './icons.js';
+import { eyeIcon, EMOTE_ICONS } from './icons.js';
 import { t, hasText } from './i18n.js';
 import { VARIANT_LABEL, seatCount as seatCountOf } from './variants.js';
 import { RULE_GROUPS, RULE_OPTIONS, VARIANT_SEATS, ruleApplies, ruleDefault, ruleValues, effectiveRules, changedRules } from './rule-options.js';
+import { awaitsMyMove } from './state.js';
 
 /** Options that decide which others apply (or their values): the form is redrawn when they change. */
 const SWITCHES = ['coinche_announcements', 'decouverte_belote', 'decouverte_announcements', 'three_player_deck'];
@@ -158,7 +159,6 @@ export class Platform {
       badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: t('platform.presence', { name: names(st.seat), status: text }) }));
     }
     panel.append(badges);
-    if (p.deadline && playing) panel.append(h('div', { class: 'platform-row timer', testid: 'move-timer' }, clockIcon(), h('span', { text: t('platform.timer', { seconds: secondsLeft(p.deadline) }) })));
     panel.append(this.renderCancel(id, p, s, names, playing));
     panel.append(this.renderChat(id, p, s));
     return panel;
@@ -336,7 +336,7 @@ export class Platform {
     const out = [];
     for (const s of this.app.tables.values()) {
       const p = this.tables.get(s.table);
-      if (s.synced && s.seat != null && s.state === 'playing' && s.to_act === s.seat && s.legal.length > 0) out.push(this.turnNotice(s, p));
+      if (s.synced && s.state === 'playing' && awaitsMyMove(s)) out.push(this.turnNotice(s, p));
       if (!s.synced || s.seat == null || s.state !== 'playing' || !p || !p.cancel) continue;
       const mine = p.cancel.votes[s.seat];
       const text = t('cancel.proposalAt', { name: this.app.tableView.name(s, p.cancel.by), table: s.table, seconds: secondsLeft(p.cancel.deadline) });

@@ -13,6 +13,10 @@ export const sideOf = (seat, seats) => (seats === 4 ? seat % 2 : seat);
 export const sideCount = (seats) => (seats === 4 ? 2 : seats);
 const zeros = (n) => Array(n).fill(0);
 
+/** The player's move is awaited at table state `s`: he sits, it is his seat's turn and he has a
+ *  legal move (a card or a call). */
+export const awaitsMyMove = (s) => s.seat != null && s.to_act === s.seat && s.legal.length > 0;
+
 const clone = (x) => (x == null ? x : JSON.parse(JSON.stringify(x)));
 
 function emptySeats(n = 4) {

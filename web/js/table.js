@@ -1,7 +1,7 @@
 // Table view: felt with four seats around the viewer, trick, auction, hand, scores, result panels.
 import { cardElement, cardBack, sortHand, trickWinner } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME, callText, STATE_LABEL, pageLanguage, t as translate } from './i18n.js';
-import { sideOf, sideCount, legalCards } from './state.js';
+import { sideOf, sideCount, legalCards, awaitsMyMove } from './state.js';
 import { VARIANT_LABEL, seatCount, renderCoinchePanel, contractBadge, renderMelds, renderTableau, bidText, valueText } from './variants.js';
 import { h, morph } from './dom.js';
 import { installKeyboard, keepFocus, enhanceGroups } from './keyboard.js';
@@ -205,7 +205,7 @@ export class TableView {
   render(s, { clockOnly = false } = {}) {
     const restoreFocus = keepFocus(this.root);
     const busy = this.isBusy(s);
-    const myTurn = s.seat != null && s.to_act === s.seat && s.legal.length > 0;
+    const myTurn = awaitsMyMove(s);
     const bidding = myTurn && s.phase === 'auction' && s.variant === 'coinche';
     const view = h('div', { class: `table-wrap phase-${s.phase} state-${s.state} ${bidding ? 'coinche-bidding' : ''}`, testid: 'table-view', 'data-table': s.table,
       'data-v': s.v ?? '', 'data-phase': s.phase, 'data-busy': String(busy), 'data-seat': s.seat ?? '', 'data-my-turn': myTurn ? 'true' : 'false' },
@@ -511,7 +511,7 @@ export class TableView {
   /** The move timer next to the status, where the player looks (the platform panel is below the fold
    *  on a laptop screen), why some cards are dimmed, and the player's last move if it was made for it. */
   withCountdown(bar, s) {
-    const myPlay = s.seat != null && s.to_act === s.seat && s.phase === 'play' && s.legal.length > 0;
+    const myPlay = awaitsMyMove(s) && s.phase === 'play';
     const legal = myPlay ? legalCards(s) : [];
     const dimmed = myPlay ? s.hand.filter((c) => !legal.includes(c)) : [];
     if (dimmed.length) {

@@ -238,7 +238,6 @@ export default {
   'presence.abandoned': 'left the table',
   'presence.reclaim': 'disconnected — robot plays, {time} to return',
   'presence.robotPlays': '{status} — robot plays',
-  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · to {target} · {timer} · {privacy} · {spectators} · {mode} · stake {stake}',
   'options.perMove': '{seconds} s per move',
   'options.noTimeLimit': 'no time limit',

@@ -237,7 +237,6 @@ export default {
   'presence.abandoned': 'a quitté la table',
   'presence.reclaim': 'déconnecté — un robot joue, {time} pour revenir',
   'presence.robotPlays': '{status} — un robot joue',
-  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · en {target} · {timer} · {privacy} · {spectators} · {mode} · mise {stake}',
   'options.perMove': '{seconds} s par coup',
   'options.noTimeLimit': 'sans limite de temps',

@@ -237,7 +237,6 @@ export default {
   'presence.abandoned': 'saiu da mesa',
   'presence.reclaim': 'desconectado — um robô joga, {time} para voltar',
   'presence.robotPlays': '{status} — um robô joga',
-  'platform.timer': '{seconds} s',
   'options.summary': '{variant} · até {target} · {timer} · {privacy} · {spectators} · {mode} · aposta {stake}',
   'options.perMove': '{seconds} s por jogada',
   'options.noTimeLimit': 'sem limite de tempo',
