@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 export const BASE_URL = process.env.BELOTE_URL || 'http://127.0.0.1:8080';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SHOTS = path.join(REPO_ROOT, 'docs', 'screenshots');
+/** Options of a private table. The lobby lists public tables oldest first, 50 to a page, and the
+ *  files that run later look for theirs on the first page: a file that makes many tables makes them
+ *  private. */
+export const PRIVATE = { private: true };
 fs.mkdirSync(SHOTS, { recursive: true });
 
 export function launch() {

@@ -6,15 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, inViewport, noFlyingTrick, openPage, signIn, playFirstLegalUntil, playFirstLegalToEnd, showTable, BASE_URL, SHOTS } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, inViewport, noFlyingTrick, openPage, signIn, playFirstLegalUntil, playFirstLegalToEnd, showTable, BASE_URL, SHOTS, PRIVATE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.5.1'); });
 after(async () => { await browser?.close(); });
-
-/** Tables here are private: the lobby lists public tables oldest first, 50 to a page, and the files
- *  after this one look for theirs on the first page. */
-const PRIVATE = { private: true };
 
 const liveLines = (page) => page.locator('[data-testid="live-region"] p').allTextContents();
 

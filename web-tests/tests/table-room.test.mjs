@@ -432,9 +432,11 @@ test('in Portuguese: robots are "Robô", no English detail after an error, the w
   assert.equal(await byId(page, 'spectator-count').locator('svg[data-icon="eye"]').count(), 1);
   assert.equal(await byId(page, 'spectator-count').textContent(), '0 espectadores');
   await byId(page, 'start').click();
-  await byId(page, 'move-timer').waitFor();
-  assert.equal(await byId(page, 'move-timer').locator('svg[data-icon="clock"]').count(), 1);
-  assert.match(await byId(page, 'move-timer').textContent(), /^\d+ s$/);
+  // The timer is drawn once, beside the status, and says whose time runs (no bare "⏱ 9 s").
+  await byId(page, 'turn-countdown').waitFor();
+  assert.equal(await byId(page, 'turn-countdown').locator('svg[data-icon="clock"]').count(), 1);
+  assert.match(await byId(page, 'turn-countdown').textContent(), /^(Sua vez|Robô \d): faltam \d+ s$/);
+  assert.equal(await byId(page, 'move-timer').count(), 0);
 
   // The lobby lists the robots in Portuguese too. (The countdown redraws the table each second: a
   // click that straddles a redraw is lost, so it is tried again.)

@@ -4,15 +4,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, SHOTS } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, SHOTS, PRIVATE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
 after(async () => { await browser?.close(); });
-
-/** Tables here are private: the lobby lists public tables oldest first, 50 to a page, and the files
- *  after this one look for theirs on the first page. */
-const PRIVATE = { private: true };
 
 /** Presses the mouse on `button`, waits until the countdown `clock` (a locator) shows another text
  *  (its tick redraws the page), then releases: a person's click that straddles the tick. Returns the
