@@ -27,6 +27,9 @@ test('a cancel proposal is on the felt with Accept and Refuse in view at 1366×6
     assert.match(await byId(page, 'cancel-proposal').textContent(), /^Ana proposes to cancel the match \((30|29|28) s\)$/);
     assert.equal(await prompt.evaluate((e) => !!e.closest('[data-testid="felt"]')), true);
     for (const button of ['cancel-accept', 'cancel-refuse']) assert.equal(await inViewport(page, byId(page, button)), true, button);
+    // It leaves the other players in view (on a phone it covered both side seats).
+    const own = page === bia ? 1 : 2;
+    for (const seat of [0, 1, 2, 3].filter((n) => n !== own)) assert.equal(overlaps(await boxOf(prompt), await boxOf(byId(page, `seat-${seat}`))), false, `seat ${seat}`);
     assert.equal(await byId(page, 'cancel-accept').textContent(), 'Accept');
     assert.equal(await byId(page, 'cancel-refuse').textContent(), 'Refuse');
     await page.locator('[data-testid="live-region"] p', { hasText: 'Ana proposes to cancel the match' }).waitFor({ state: 'attached' });
