@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, SHOTS, PRIVATE } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, tableState, SHOTS, PRIVATE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
@@ -181,4 +181,29 @@ test('a player in the lobby while his move is awaited is told so (the untimed ta
     await ana.locator(`[data-testid="table-view"][data-table="${table}"][data-my-turn="true"]`).waitFor();
     await ana.context().close();
   }
+});
+
+test('three players of 24-character names: the table\'s title keeps its variant, target and deal at 1920 and 1366 px, a cut name is whole in its title', async () => {
+  const names = ['Maximilian Alexandrovich', 'Bartholomew Fitzgerald Z'];
+  const { pages: [max, bart], table } = await atATable(browser, names, { variant: 'three_player', target: 1000, options: PRIVATE, viewport: { width: 1920, height: 1080 } });
+  assert.ok((await send(max, { type: 'start', table })).ok);
+  // The contract's badge takes room in the title's row too: someone takes (the first call that is not
+  // a pass, by whichever person's turn comes; robots may take first).
+  const decided = (t) => { const s = window.__beloteDebug.state(t); return (s.phase !== 'auction' && s.trump != null) || (s.phase === 'auction' && s.to_act === s.seat && s.legal.length > 0); };
+  while (!(await tableState(max, table)).trump) {
+    const page = await Promise.any([max, bart].map(async (p) => { await p.waitForFunction(decided, table, { polling: 50 }); return p; }));
+    const s = await tableState(page, table);
+    if (s.phase === 'auction' && s.to_act === s.seat) assert.ok((await send(page, { ...s.legal.find((l) => l.type !== 'pass'), table })).ok);
+  }
+  await byId(max, 'contract').waitFor();
+  for (const width of [1920, 1366]) {
+    await max.setViewportSize({ width, height: width === 1920 ? 1080 : 657 });
+    const title = max.locator('.table-title');
+    assert.equal(await title.evaluate((e) => [e, ...e.children].every((c) => c.scrollWidth <= c.clientWidth)), true, `${width}: the title is cut: ${await title.textContent()}`);
+    assert.match(await byId(max, 'table-subtitle').textContent(), /^ Belote for three \(3 players\) · to 1000 · deal 1$/);
+  }
+  assert.equal(await byId(max, 'score-1').getAttribute('title'), 'Bartholomew Fitzgerald Z');
+  assert.equal(await byId(max, 'seat-1-name').getAttribute('title'), 'Bartholomew Fitzgerald Z');
+  await max.screenshot({ path: path.join(SHOTS, 'three-player-long-names-1366.png') });
+  for (const page of [max, bart]) await page.context().close();
 });

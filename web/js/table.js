@@ -335,7 +335,7 @@ export class TableView {
       const plate = h('div', { class: 'nameplate' },
         p.robot ? h('span', { class: 'avatar robot', 'aria-hidden': 'true' }, robotIcon())
           : h('span', { class: 'avatar', 'aria-hidden': 'true', text: [...p.name][0] ? [...p.name][0].toUpperCase() : '?' }),
-        h('span', { class: 'pname', testid: `seat-${seat}-name`, text: this.name(s, seat) }));
+        h('span', { class: 'pname', testid: `seat-${seat}-name`, title: this.name(s, seat), text: this.name(s, seat) }));
       box.append(plate);
       const tags = h('div', { class: 'tags' });
       if (p.robot) tags.append(h('span', { class: 'tag robot', testid: `seat-${seat}-robot`, 'data-level': p.level || null, text: p.level ? `${translate('table.robot')} · ${translate(`level.${p.level}`)}` : translate('table.robot') }));
