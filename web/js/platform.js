@@ -61,8 +61,8 @@ export class Platform {
     this.tables = new Map();  // table id -> platform state
     this.invites = new Map(); // table id -> invitation code we know
     this.drafts = new Map();  // table id -> the chief's unsaved options (renderOptions)
-    setInterval(() => { // countdowns: the shown table's, or a cancel vote's told in the lobby
-      if (this.app.current ? this.hasCountdown(this.app.current) : [...this.tables.values()].some((p) => p.cancel)) this.app.scheduleRender({ clockOnly: true });
+    setInterval(() => { // countdowns: the shown table's, or the lobby's (a cancel vote, a move timer)
+      if (this.app.current ? this.hasCountdown(this.app.current) : [...this.tables.values()].some((p) => p.cancel || p.deadline)) this.app.scheduleRender({ clockOnly: true });
     }, 1000);
   }
 
@@ -116,7 +116,7 @@ export class Platform {
       case 'cancel_rejected': p.cancelEnd = { reason: m.reason, seat: refuserOf(p.cancel, m.reason) }; p.cancel = null; break;
       case 'match_cancelled': p.cancel = null; p.cancelEnd = { reason: 'cancelled', seat: null }; p.deadline = null; break;
       case 'match_started': p.cancelEnd = null; p.fill = null; break;
-      case 'match_ended': p.deadline = null; break;
+      case 'match_ended': p.deadline = null; p.cancelEnd = null; break; // a refused vote is news of that match only
       default: break;
     }
   }
@@ -336,7 +336,8 @@ export class Platform {
     const out = [];
     for (const s of this.app.tables.values()) {
       const p = this.tables.get(s.table);
-      if (s.synced && s.state === 'playing' && awaitsMyMove(s)) out.push(this.turnNotice(s, p));
+      const turn = s.synced && s.state === 'playing' && awaitsMyMove(s) ? this.turnNotice(s, p) : null;
+      if (turn) out.push(turn);
       if (!s.synced || s.seat == null || s.state !== 'playing' || !p || !p.cancel) continue;
       const mine = p.cancel.votes[s.seat];
       const text = t('cancel.proposalAt', { name: this.app.tableView.name(s, p.cancel.by), table: s.table, seconds: secondsLeft(p.cancel.deadline) });
@@ -352,10 +353,12 @@ export class Platform {
   }
 
   /** The player's move is awaited at table `s` (platform state `p`): an untimed table waits for
-   *  him; a timed one says how long before the move is made for him. */
+   *  him; a timed one says how long before the move is made for him (null once it was made: the
+   *  turn's end is on its way). */
   turnNotice(s, p) {
-    const seconds = p && p.deadline ? secondsLeft(p.deadline) : null;
-    const text = seconds == null ? t('table.turnAtWaits', { table: s.table }) : t('table.turnAtTimed', { table: s.table, seconds });
+    const timed = !!(p && p.options && p.options.turn_time);
+    if (timed && !p.deadline) return null;
+    const text = timed ? t('table.turnAtTimed', { table: s.table, seconds: secondsLeft(p.deadline) }) : t('table.turnAtWaits', { table: s.table });
     return h('div', { class: 'cancel-prompt lobby-notice asking', testid: `lobby-turn-${s.table}`, role: 'group' },
       h('div', { testid: 'lobby-turn-text', text }),
       h('div', { class: 'cancel-actions' },
