@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, tableState, SHOTS, PRIVATE } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, playFirstLegalUntil, playFirstLegalToEnd, noFlyingTrick, openPage, signIn, tableState, boxOf, overlaps, SHOTS, PRIVATE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.6.1'); });
@@ -177,6 +177,10 @@ test('a player in the lobby while his move is awaited is told so (the untimed ta
     await ana.locator('#lobby').waitFor({ state: 'visible' });
     await byId(ana, `lobby-turn-${table}`).waitFor();
     assert.match(await byId(ana, 'lobby-turn-text').textContent(), new RegExp(said(table)));
+    if (options.turn_time) { // the seconds go down in the lobby too
+      const first = Number((await byId(ana, 'lobby-turn-text').textContent()).match(/(\d+) s left/)[1]);
+      await ana.waitForFunction((n) => Number(document.querySelector('[data-testid="lobby-turn-text"]')?.textContent.match(/(\d+) s left/)?.[1]) < n, first, { polling: 100, timeout: 5000 });
+    }
     await byId(ana, 'lobby-turn-open').click();
     await ana.locator(`[data-testid="table-view"][data-table="${table}"][data-my-turn="true"]`).waitFor();
     await ana.context().close();
@@ -206,4 +210,19 @@ test('three players of 24-character names: the table\'s title keeps its variant,
   assert.equal(await byId(max, 'seat-1-name').getAttribute('title'), 'Bartholomew Fitzgerald Z');
   await max.screenshot({ path: path.join(SHOTS, 'three-player-long-names-1366.png') });
   for (const page of [max, bart]) await page.context().close();
+});
+
+test('at 1366×657 the finished trick\'s winner is said over the trick, clear of every seat', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: PRIVATE, target: 1000, viewport: { width: 1366, height: 657 } });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  // Ana won the trick and leads the next: it stays on the felt until she plays.
+  await playFirstLegalUntil(ana, table, (s) => s.phase === 'play' && s.trick.done && s.to_act === s.seat);
+  const note = ana.locator('.trick-note');
+  assert.equal(await note.textContent(), 'Ana (you) wins');
+  // Over the trick's cards, not below them: there it touched one's own nameplate, and lay on it when
+  // that seat's tags (dealer, taker) lifted it.
+  const [at, trick] = [await boxOf(note), await boxOf(note.locator('xpath=..'))];
+  assert.ok(at.top >= trick.top && at.bottom <= trick.bottom, `note ${JSON.stringify(at)} trick ${JSON.stringify(trick)}`);
+  for (const seat of [0, 1, 2, 3]) assert.equal(overlaps(await boxOf(note), await boxOf(byId(ana, `seat-${seat}`))), false, `seat ${seat}`);
+  await ana.context().close();
 });
