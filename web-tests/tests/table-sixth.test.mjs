@@ -226,3 +226,15 @@ test('at 1366×657 the finished trick\'s winner is said over the trick, clear of
   for (const seat of [0, 1, 2, 3]) assert.equal(overlaps(await boxOf(note), await boxOf(byId(ana, `seat-${seat}`))), false, `seat ${seat}`);
   await ana.context().close();
 });
+
+test('a player away after three moves made for him is told so at the table, and how to take his seat back', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { options: { ...PRIVATE, turn_time: 5 }, target: 1000 });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  assert.equal(await byId(ana, 'away-note').count(), 0);
+  await ana.waitForFunction(() => window.__beloteDebug.events('seat_status').some((e) => e.seat === 0 && e.status === 'away'), null, { timeout: 60000, polling: 100 });
+  await byId(ana, 'away-note').waitFor();
+  assert.equal(await byId(ana, 'away-note').textContent(), 'You are away: a robot plays for you. Your next move takes your seat back.');
+  assert.ok((await send(ana, { type: 'chat', table, text: 'back' })).ok); // any request brings her back
+  await byId(ana, 'away-note').waitFor({ state: 'detached' });
+  await ana.context().close();
+});

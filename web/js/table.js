@@ -406,6 +406,13 @@ export class TableView {
     return Boolean(p && p.presence[seat] && p.presence[seat].robot_playing);
   }
 
+  /** Whether the player of `seat` is away (three moves in a row made for him: docs/protocol.md
+   *  "seat_status"), a robot playing for him until he acts. */
+  isAway(s, seat) {
+    const p = this.app.platform.tables.get(s.table);
+    return Boolean(p && p.presence[seat] && p.presence[seat].status === 'away');
+  }
+
   /** On the seat itself: a robot plays for a player who is gone, with the time left to come back. */
   presenceTag(s, seat) {
     const p = this.app.platform.tables.get(s.table);
@@ -518,6 +525,7 @@ export class TableView {
       const reasons = [...new Set(dimmed.map((c) => whyNotPlayable(s, c, legal)))];
       bar.append(h('div', { class: 'play-rule', testid: 'play-rule', text: reasons.join(' ') }));
     }
+    if (s.seat != null && s.state === 'playing' && this.isAway(s, s.seat)) bar.append(h('div', { class: 'auto-move-note', testid: 'away-note', role: 'status', text: translate('table.awayYou') }));
     if (s.autoMoveNote && s.state === 'playing' && Date.now() < s.autoMoveNoteUntil) {
       bar.append(h('div', { class: 'auto-move-note', testid: 'auto-move-note', role: 'status', text: s.autoMoveNote }));
       clearTimeout(this.noteTimer); // drawn again once it is due to go

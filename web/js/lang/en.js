@@ -156,6 +156,7 @@ export default {
   'table.yourTurn': 'Your turn: play a card',
   'table.waitingFor': 'Waiting for {name}…',
   'table.robotPlaysFor': 'A robot plays for {name}…',
+  'table.awayYou': 'You are away: a robot plays for you. Your next move takes your seat back.',
   'table.thrownIn': 'Everybody passed: new deal.',
   'table.watching': 'You are watching.',
   'table.lastTrick': 'Last trick',

@@ -155,6 +155,7 @@ export default {
   'table.yourTurn': 'À vous de jouer une carte',
   'table.waitingFor': 'En attente de {name}…',
   'table.robotPlaysFor': 'Un robot joue pour {name}…',
+  'table.awayYou': 'Vous êtes absent : un robot joue pour vous. Votre prochain coup vous rend votre place.',
   'table.thrownIn': 'Tout le monde a passé : on redistribue.',
   'table.watching': 'Vous regardez la partie.',
   'table.lastTrick': 'Dernier pli',

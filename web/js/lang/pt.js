@@ -155,6 +155,7 @@ export default {
   'table.yourTurn': 'Sua vez: jogue uma carta',
   'table.waitingFor': 'Aguardando {name}…',
   'table.robotPlaysFor': 'Um robô joga por {name}…',
+  'table.awayYou': 'Você está ausente: um robô joga por você. Sua próxima jogada devolve o seu lugar.',
   'table.thrownIn': 'Todos passaram: nova distribuição.',
   'table.watching': 'Modo espectador.',
   'table.lastTrick': 'Última vaza',
