@@ -238,3 +238,12 @@ test('a player away after three moves made for him is told so at the table, and 
   await byId(ana, 'away-note').waitFor({ state: 'detached' });
   await ana.context().close();
 });
+
+test('three players on a phone: the table\'s name keeps room beside three scores', async () => {
+  const { pages: [dora], table } = await atATable(browser, ['Dora'], { variant: 'three_player', target: 1000, options: PRIVATE, viewport: { width: 390, height: 844 } });
+  assert.ok((await send(dora, { type: 'start', table })).ok);
+  await inDeal(dora);
+  const title = await boxOf(dora.locator('.table-title'));
+  assert.ok(title.width >= 120, `the table's name is cut to nothing: ${JSON.stringify(title)}`);
+  await dora.context().close();
+});
