@@ -53,8 +53,10 @@ std::shared_ptr<players::Player> Session::player() const {
 }
 
 std::shared_ptr<tables::TableActor> Session::cached_table(const std::string& id) const {
+    // A table given up to another node may live on a little (robots, posted work hold it): the
+    // request goes through the directory, which says where the table went (table_elsewhere).
     auto table = table_.lock();
-    return table && table->id() == id ? table : nullptr;
+    return table && table->id() == id && !table->lost() ? table : nullptr;
 }
 
 void Session::on_text(std::string_view text) {

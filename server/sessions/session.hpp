@@ -71,7 +71,8 @@ public:
     bool counted() const { return counted_; }
     void set_counted(bool counted) { counted_ = counted; }
 
-    /// The table of the last table request, when its id is `id` (saves a directory lookup).
+    /// The table of the last table request, when its id is `id` and this node still serves it (saves a
+    /// directory lookup).
     std::shared_ptr<tables::TableActor> cached_table(const std::string& id) const;
     void cache_table(std::shared_ptr<tables::TableActor> table) { table_ = std::move(table); }
 

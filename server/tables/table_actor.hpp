@@ -111,6 +111,9 @@ public:
     const std::string& id() const { return id_; }
     /// The epoch this node holds the table in (fixed for the actor's life).
     std::uint64_t epoch() const { return epoch_; }
+    /// True once another node owns the table (lose, or a write refused for a stale epoch): any thread
+    /// may ask, so that a session holding this actor sends its next request where the table went.
+    bool lost() const { return lost_.load(); }
 
     /// This node does not own the table any more (`why`: a renewal refused or not made in time):
     /// the table stops serving at once: its people get `table_moved`, nothing more is sent or
@@ -285,7 +288,7 @@ private:
     std::atomic<std::int64_t> lease_until_{0};
     bool held_ = false;  ///< a change was refused for want of a store: re-arm timers on recovery
     bool closed_ = false;
-    bool lost_ = false;  ///< another node owns the table: nothing more is done here
+    std::atomic<bool> lost_{false};  ///< another node owns the table: nothing more is done here
     TimerHandle return_timer_;
 
     std::optional<std::int64_t> armed_turn_;
