@@ -402,21 +402,25 @@ export class TableView {
 
   /** Whether a robot plays for the player of `seat` (gone, or away), so nobody waits for him. */
   robotPlaysFor(s, seat) {
-    const p = this.app.platform.tables.get(s.table);
-    return Boolean(p && p.presence[seat] && p.presence[seat].robot_playing);
+    return Boolean(this.presenceOf(s, seat)?.robot_playing);
   }
 
   /** Whether the player of `seat` is away (three moves in a row made for him: docs/protocol.md
    *  "seat_status"), a robot playing for him until he acts. */
   isAway(s, seat) {
+    return this.presenceOf(s, seat)?.status === 'away';
+  }
+
+  /** How the seat `seat` of table state `s` is played (its last seat_status, docs/protocol.md), or
+   *  null when none was told. */
+  presenceOf(s, seat) {
     const p = this.app.platform.tables.get(s.table);
-    return Boolean(p && p.presence[seat] && p.presence[seat].status === 'away');
+    return (p && p.presence[seat]) || null;
   }
 
   /** On the seat itself: a robot plays for a player who is gone, with the time left to come back. */
   presenceTag(s, seat) {
-    const p = this.app.platform.tables.get(s.table);
-    const st = p && p.presence[seat];
+    const st = this.presenceOf(s, seat);
     if (!st || st.status === 'present') return null;
     const left = st.status === 'disconnected' && st.reclaim_deadline ? Math.max(0, Math.ceil((st.reclaim_deadline - Date.now()) / 1000)) : null;
     const text = left != null ? translate('table.goneReturn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
