@@ -250,8 +250,8 @@ test('the top seat\'s trick card leaves its card backs in view at 1366×657 and 
   await ana.context().close();
 });
 
-/** True when the element of `locator` shows all its text (no ellipsis, nothing cut). */
-const whole = (locator) => locator.evaluate((e) => e.scrollWidth <= e.clientWidth);
+/** True when the element of `locator` and each of its children show all their text (no ellipsis, nothing cut). */
+const whole = (locator) => locator.evaluate((e) => [e, ...e.children].every((c) => c.scrollWidth <= c.clientWidth));
 
 test('a 375 px phone in Portuguese during a deal: the top bar on one row, the table\'s name and one\'s own nameplate whole', async () => {
   const { pages: [caio], table } = await atATable(browser, ['Caio'], { options: PRIVATE, locales: ['pt-BR'], viewport: { width: 375, height: 667 } });
