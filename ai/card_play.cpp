@@ -130,7 +130,8 @@ Card tree_card(const View& view, const Knowledge& k, const std::vector<World>& w
         input.worlds.push_back(make_position(view, setup, w));
         stakes.push_back(world_stakes(view, k, base, w));
     }
-    input.value = [&](int world, const Position& end, Team team) {
+    input.value = [&](int world, const Position& end, Seat seat) {
+        const Team team = team_of(seat);
         return static_cast<double>(deal_value(stakes[world], team, end.points()[team] - end.points()[1 - team]));
     };
     input.value_range = std::max(1, deal_value(base, 0, 252) - deal_value(base, 0, -252));

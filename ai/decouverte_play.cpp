@@ -113,9 +113,9 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
     if (params.tree_iterations > 0 && tricks_left >= params.tree_from) {
         TreeSearchInput input;
         for (const auto& lower : layouts) input.worlds.push_back(tableau_position(view, setup, layout, lower));
-        input.value = [&](int, const Position& end, Team t) {
+        input.value = [&](int, const Position& end, Seat seat) {
             const double v = utility[(end.points()[team] - end.points()[1 - team] + 252) / 2];
-            return t == team ? v : -v;
+            return end.setup().team(seat) == team ? v : -v;
         };
         input.value_range = std::max(1.0, utility[252] - utility[0]);
         input.iterations = params.tree_iterations;

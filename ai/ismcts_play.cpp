@@ -15,7 +15,7 @@ struct Node {
     std::int8_t seat = -1;  // who played `card` to reach this node
     int visits = 0;
     int available = 0;
-    double reward = 0;  // summed rewards of `seat`'s team
+    double reward = 0;  // summed rewards of `seat`
 };
 
 int random_card(std::uint32_t cards, Rng& rng) {
@@ -82,12 +82,12 @@ std::array<int, 32> tree_search(const TreeSearchInput& input, std::uint32_t lega
             }
             pos.play(greedy_card(pos));
         }
-        const double r0 = 0.5 + input.value(world, pos, 0) / input.value_range;
-        const double r1 = 0.5 + input.value(world, pos, 1) / input.value_range;
+        std::array<double, max_seats> reward{};
+        for (Seat s = 0; s < pos.setup().seats; ++s) reward[s] = 0.5 + input.value(world, pos, s) / input.value_range;
         for (int i = 0; i < depth; ++i) {
             Node& n = tree[path[i]];
             ++n.visits;
-            if (n.seat >= 0) n.reward += n.seat % 2 == 0 ? r0 : r1;
+            if (n.seat >= 0) n.reward += reward[n.seat];
         }
     }
     if (iterations_done) *iterations_done = iteration;

@@ -18,7 +18,8 @@ void learn_from_play(Knowledge& k, const View& view, const Trick& before, Seat s
     const PlayRules& rules = view.options.rules.play;
     const Suit led = before.led_suit();
     const Card best = before.card(before.winning_index(contract));
-    const bool partner_winning = before.size() >= 2 && before.winning_index(contract) == before.size() - 2;
+    const bool partner_winning =
+        k.seats == 4 && before.size() >= 2 && before.winning_index(contract) == before.size() - 2;
     if (card.suit() != led) k.excluded[seat] |= CardSet::of_suit(led);  // a void shown
     if (contract.kind == ContractKind::NoTrump) return;
 
@@ -81,7 +82,7 @@ void learn_from_belote(Knowledge& k, const View& view) {
 CardSet Knowledge::unknown() const {
     CardSet known = own | played;
     for (Seat s = 0; s < seats; ++s) known |= holds[s];
-    return CardSet::full() - known;
+    return CardSet::full() - known - out_of_play;
 }
 
 Knowledge infer_knowledge(const View& view) {
@@ -93,6 +94,14 @@ Knowledge infer_knowledge(const View& view) {
     for (const Trick& trick : view.tricks) learn_from_trick(k, view, trick);
     learn_from_trick(k, view, view.trick);
     learn_from_belote(k, view);
+    if (view.options.variant == Variant::ThreePlayer) {  // §7: 24 cards without the 7s and 8s, or 8 undealt
+        if (cards_in_play(view.options) == 24) {
+            for (int su = 0; su < suit_count; ++su)
+                for (Rank r : {Rank::Seven, Rank::Eight}) k.out_of_play.insert(Card(r, static_cast<Suit>(su)));
+        } else {
+            k.undealt = deck_size - view.seats * 8;  // everybody holds 8 (§7)
+        }
+    }
     // §2.2: the classic turn-up went to the taker.
     if (view.deal_turn_up && view.taker && view.options.variant != Variant::Coinche &&
         !k.played.contains(*view.deal_turn_up))

@@ -1,8 +1,9 @@
 #pragma once
-// What one seat knows for certain about the other seats' cards during the play of a 4-seat deal,
-// inferred from its view only (docs/design.md invariant 7): cards played, voids shown by not following,
-// trumps the rules would have forced (must trump, overtrump), belote-rebelote, the classic turn-up
-// that went to the taker, and the combinations shown from trick 2 (docs/rules.md §1.5, §2.2, §2.5, §3.2).
+// What one seat knows for certain about the other seats' cards during the play of a deal at four
+// or three (docs/rules.md §7), inferred from its view only (docs/design.md invariant 7): cards
+// played, voids shown by not following, trumps the rules would have forced (must trump, overtrump),
+// belote-rebelote, the classic turn-up that went to the taker, and the combinations shown from
+// trick 2 (docs/rules.md §1.5, §2.2, §2.5, §3.2).
 
 #include <array>
 #include <vector>
@@ -29,13 +30,17 @@ struct Knowledge {
     std::array<CardSet, 4> excluded{};   ///< cards a seat certainly does not hold now
     std::array<int, 4> hand_size{};      ///< cards each seat holds now
     std::vector<Discard> discards;       ///< soft evidence, in play order
+    CardSet out_of_play;                 ///< cards known to be out of the deal (three_player, 24 cards: 7s, 8s)
+    int undealt = 0;                     ///< unseen cards lying out of the deal (three_player, 32 cards: 8)
 
     /// Cards held by another seat whose holder `me` does not know.
     CardSet unknown() const;
 };
 
-/// Infers the knowledge of the view's seat during the play phase of a 4-seat deal (classic, classic
-/// with announcements, coinche). `view.observer.seat` must be set and `view.contract` settled.
+/// Infers the knowledge of the view's seat during the play phase of a deal at four (classic, classic
+/// with announcements, coinche) or three (three_player, §7: no partner clauses; with 32 cards the 8
+/// undealt ones are `undealt`, drawn by WorldSampler as a fourth hand that never plays).
+/// `view.observer.seat` must be set and `view.contract` settled.
 Knowledge infer_knowledge(const View& view);
 
 }  // namespace belote::ai

@@ -47,6 +47,14 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
             p.bid.horizon = 0;
         }
     }
+    // Three players (three_player_play.hpp): medium scores each card over worlds finished by greedy
+    // playouts, hard and expert search a tree of every seat's cards; the engine robot bids.
+    if (variant == Variant::ThreePlayer) {
+        p.heuristic_bidding = true;
+        p.play = PlayParams{};
+        p.play.worlds = level == Level::Expert ? 64 : level == Level::Hard ? 32 : 16;
+        p.play.tree_iterations = level == Level::Expert ? 12000 : level == Level::Hard ? 3000 : 0;
+    }
     p.play.worlds = scaled(p.play.worlds, work_scale);
     p.play.tree_iterations = p.play.tree_iterations ? scaled(p.play.tree_iterations, work_scale) : 0;
     p.play.node_budget = scaled(p.play.node_budget, work_scale);

@@ -21,10 +21,13 @@ inline constexpr std::int8_t no_card = -1;
 struct PlaySetup {
     const CardTables* tables = nullptr;
     PlayRules rules;
-    int seats = 4;             ///< 4 (classic, coinche) or 2 (Découverte)
-    bool partnerships = true;  ///< partner rules of §1.5 (4 seats); false with 2 seats
+    int seats = 4;             ///< 4 (classic, coinche), 2 (Découverte) or 3 (three_player)
+    bool partnerships = true;  ///< partner rules of §1.5 (4 seats); false with 2 or 3 seats
     int tricks_per_deal = 8;   ///< 8, or 16 in Découverte
-    Team team(Seat s) const { return s % 2; }
+    /// The side whose points each seat's tricks count for: the partnerships at 4, each player at 2. At
+    /// three the search plays the taker against the two others (the opponents' common interest, §7).
+    std::array<Team, max_seats> sides{0, 1, 0, 1};
+    Team team(Seat s) const { return sides[s]; }
 };
 
 /// A position of the play phase. Trivially copyable (about 200 bytes); play() and undo() are O(1).
@@ -98,6 +101,10 @@ public:
     /// Card points won by each team so far, with the last-trick bonus (10, or 100 on capot) once finished.
     const std::array<int, 2>& points() const { return points_; }
     const std::array<int, 2>& tricks_won() const { return tricks_won_; }
+    /// Card points (no bonus) and tricks won by seat `s` in the tricks completed since construction
+    /// (for scoring each player on his own, §7).
+    int seat_points(Seat s) const { return seat_points_[s]; }
+    int seat_tricks(Seat s) const { return seat_tricks_[s]; }
     /// 2 bits: bit t set while team t has won every trick so far (both at the start of the deal).
     int capot_state() const;
 
@@ -148,6 +155,8 @@ private:
     int tricks_left_ = 8;
     std::array<int, 2> points_{};
     std::array<int, 2> tricks_won_{};
+    std::array<std::int16_t, max_seats> seat_points_{};
+    std::array<std::int8_t, max_seats> seat_tricks_{};
     // Découverte: covers played in the trick in progress, with what they uncover.
     std::array<std::int8_t, 2> pending_lower_{};
     std::array<std::int8_t, 2> pending_seat_{};
@@ -232,6 +241,8 @@ inline void Position::end_trick(Ply& ply) {
     ply.trick_before = trick_;
     points_[team] += pts;
     tricks_won_[team] += 1;
+    seat_points_[winner] = static_cast<std::int16_t>(seat_points_[winner] + pts);
+    ++seat_tricks_[winner];
     --tricks_left_;
     ply.bonus = 0;
     if (tricks_left_ == 0) {
@@ -265,6 +276,8 @@ inline void Position::undo() {
         const Team team = setup_.team(ply.winner);
         points_[team] -= ply.trick_points + ply.bonus;
         tricks_won_[team] -= 1;
+        seat_points_[ply.winner] = static_cast<std::int16_t>(seat_points_[ply.winner] - ply.trick_points);
+        --seat_tricks_[ply.winner];
         ++tricks_left_;
         leader_ = ply.leader_before;
         trick_ = ply.trick_before;

@@ -4,6 +4,7 @@
 #include "ai/budget.hpp"
 #include "ai/card_play.hpp"
 #include "ai/levels.hpp"
+#include "ai/three_player_play.hpp"
 #include "engine/robot.hpp"
 
 namespace belote::ai {
@@ -16,19 +17,17 @@ Action decide_with(const View& view, const LevelParams& params, const Budget& bu
         if (params.heuristic_bidding) return robot_decide(view, rng);
         return choose_call(view, params.bid, rng, budget);
     }
-    const Card card = view.options.variant == Variant::Decouverte
-                          ? choose_decouverte_card(view, params.play, rng, budget)
-                          : choose_card(view, params.play, rng, budget);
+    const Card card =
+        view.options.variant == Variant::Decouverte    ? choose_decouverte_card(view, params.play, rng, budget)
+        : view.options.variant == Variant::ThreePlayer ? choose_three_player_card(view, params.play, rng, budget)
+                                                       : choose_card(view, params.play, rng, budget);
     return Action::play(card);
 }
 
 Action decide(const View& view, const RobotSettings& settings, std::uint64_t seed) {
     if (view.legal.empty()) return Action::pass();
     if (view.legal.size() == 1) return view.legal.front();
-    // The ai/ search reasons about two partnerships or two players (positions, solvers and worlds
-    // hold two sides): it cannot play three_player (docs/rules.md §7), where every level plays as
-    // the engine's seat-filler robot (docs/robots.md).
-    if (settings.level == Level::Easy || view.options.variant == Variant::ThreePlayer) {
+    if (settings.level == Level::Easy) {
         Rng rng(seed);
         return robot_decide(view, rng);
     }

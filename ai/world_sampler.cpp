@@ -43,6 +43,10 @@ WorldSampler::WorldSampler(const Knowledge& k) {
         base_[bins_[b]] = k.holds[bins_[b]];
         caps_[b] = k.hand_size[bins_[b]] - k.holds[bins_[b]].size();
     }
+    if (k.undealt > 0) {  // three_player with 32 cards: the undealt ones are a hand that never plays
+        bins_[bin_count_] = undealt_index;
+        caps_[bin_count_++] = k.undealt;
+    }
     unknown_ = k.unknown();
     if (build(k.excluded)) return;
     relaxed_ = true;

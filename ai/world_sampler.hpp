@@ -13,8 +13,11 @@
 
 namespace belote::ai {
 
-/// Every seat's cards in one world, indexed by seat.
+/// Every seat's cards in one world, indexed by seat; at three (§7, 32 cards) entry 3 holds the
+/// undealt cards.
 using World = std::array<CardSet, 4>;
+/// The World entry of three_player's undealt cards.
+inline constexpr Seat undealt_index = 3;
 
 /// Samples worlds for the seat of a Knowledge. Construction is O(classes × 81); sample() is
 /// O(cards). Value type, no heap use after construction.
@@ -33,12 +36,12 @@ public:
     World sample(Rng& rng) const;
 
 private:
-    static constexpr int max_classes = 7;  // non-empty allowed-seat masks over 3 other seats
+    static constexpr int max_classes = 7;  // non-empty allowed-bin masks over 3 bins (other seats, undealt)
     static constexpr int max_cap = 8;
     bool build(const std::array<CardSet, 4>& excluded);
 
     World base_{};                // the cards of every seat known for certain
-    std::array<Seat, 3> bins_{};  // the other seats
+    std::array<Seat, 3> bins_{};  // the other seats, and undealt_index at three with 32 cards
     int bin_count_ = 0;
     CardSet unknown_;
     std::array<int, 3> caps_{};  // unknown cards each bin receives

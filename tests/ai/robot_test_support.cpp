@@ -29,7 +29,15 @@ MatchOptions random_options(Variant variant, Rng& rng) {
     MatchOptions o;
     o.variant = variant;
     o.target = rng.below(2) ? 301 : 1000;
-    if (variant != Variant::Decouverte) {
+    if (variant == Variant::ThreePlayer) {  // §7: no partner clauses
+        o.rules.play = PlayRules{};
+        o.rules.play.must_undertrump = rng.below(3) != 0;
+        o.rules.three_player.deck = rng.below(2) ? ThreePlayerDeck::Cards24 : ThreePlayerDeck::Cards32;
+        o.rules.three_player.success = rng.below(2) ? ThreePlayerSuccess::BeatEach : ThreePlayerSuccess::BeatCombined;
+        o.rules.three_player.failure =
+            rng.below(2) ? ThreePlayerFailure::OpponentsOwnTotals : ThreePlayerFailure::OpponentsShare;
+        o.rules.three_player.capot = rng.below(2) ? ThreePlayerCapot::Sweep252 : ThreePlayerCapot::ShutOut50;
+    } else if (variant != Variant::Decouverte) {
         o.rules.play.trump_lead_overtake_partner = rng.below(4) != 0;
         o.rules.play.partner_winning_exemption = rng.below(4) != 0;
         o.rules.play.partner_winning_trump_restriction = static_cast<PartnerWinningTrumpRestriction>(rng.below(3));
