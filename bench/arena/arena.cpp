@@ -35,9 +35,37 @@ double thread_cpu_ms() {
 
 constexpr int preset_decks = 80;
 
-// One match of a pair. `a_first`: side A sits on seats 0 (and 2); otherwise on 1 (and 3).
-MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& robots, std::uint64_t pair_seed,
-                       bool a_first, Timing& timing) {
+// Roles: 0 = A's first seat, 1 = A's partner, 2 = B's first seat, 3 = B's partner. Match `m` of a
+// pair: at four and two, side A on seats 0 (and 2) when m = 0, else on 1 (and 3); at three, A on
+// seat m and B on the two others (roles 2 and 3 in play order after A).
+std::array<int, 4> roles(int seats, int m) {
+    std::array<int, 4> role{};
+    for (Seat s = 0; s < seats; ++s) {
+        if (seats == 3) {
+            role[s] = s == m ? 0 : (s - m + 3) % 3 == 1 ? 2 : 3;
+            continue;
+        }
+        const bool side_a = (team_of(s) == 0) == (m == 0);
+        role[s] = (side_a ? 0 : 2) + (s >= 2 ? 1 : 0);
+    }
+    return role;
+}
+
+// The side (a team, or a seat at two and three) that side A plays in match `m` of a pair.
+Side side_a(int seats, int m) { return seats == 3 ? m : (m == 0 ? 0 : 1); }
+
+// A's deal score minus B's (at three, minus the mean of B's two seats).
+double a_minus_b(const DealScore& d, Side a) {
+    if (d.score.size() == 2) return d.score[a] - d.score[1 - a];
+    double b = 0;
+    for (Side s = 0; s < d.score.size(); ++s)
+        if (s != a) b += d.score[s];
+    return d.score[a] - b / (d.score.size() - 1);
+}
+
+// Match `m` of a pair (see roles()).
+MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& robots, std::uint64_t pair_seed, int m,
+                       Timing& timing) {
     Match match(config.options, pair_seed);
     const int seats = match.seats();
     Rng decks(mix(pair_seed ^ 0xDEC4));
@@ -50,14 +78,9 @@ MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& ro
     Rng dealer(mix(pair_seed ^ 0xD1));
     match.start(static_cast<Seat>(dealer.below(static_cast<std::uint64_t>(seats))));
 
-    // Roles: 0 = A's first seat, 1 = A's partner, 2 = B's first seat, 3 = B's partner.
-    std::array<int, 4> role{};
-    for (Seat s = 0; s < seats; ++s) {
-        const bool side_a = (team_of(s) == 0) == a_first;
-        role[s] = (side_a ? 0 : 2) + (s >= 2 ? 1 : 0);
-    }
+    const std::array<int, 4> role = roles(seats, m);
     std::array<std::uint64_t, 4> decisions{};
-    const Team a_team = a_first ? 0 : 1;
+    const Side a_side = side_a(seats, m);
     while (!match.finished() && static_cast<int>(match.history().size()) < config.max_deals) {
         const Seat seat = *match.to_act();
         const View view = match.view(Observer::of_seat(seat));
@@ -75,10 +98,10 @@ MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& ro
     }
     MatchResult result;
     result.deals = static_cast<int>(match.history().size());
-    result.a_won = match.winner() && *match.winner() == a_team;
+    result.a_won = match.winner() && *match.winner() == a_side;
     for (const DealScore& d : match.history()) {
-        result.a_minus_b_points += d.score[a_team] - d.score[1 - a_team];
-        const int side = d.takers == a_team ? 0 : 1;
+        result.a_minus_b_points += a_minus_b(d, a_side);
+        const int side = d.takers == a_side ? 0 : 1;
         ++result.taken[side];
         if (d.outcome == DealOutcome::Failed) ++result.failed[side];
         if (d.outcome == DealOutcome::Litige) ++result.litige[side];
@@ -101,9 +124,11 @@ Estimate estimate(const std::vector<double>& xs) {
     return e;
 }
 
-double elo_of(double p) {
+// The Elo difference of one A against `opponents` B of equal strength each when A wins with
+// probability p (Bradley-Terry-Luce: p = g_A / (g_A + opponents g_B)).
+double elo_of(double p, int opponents) {
     p = std::clamp(p, 0.0005, 0.9995);
-    return 400.0 * std::log10(p / (1.0 - p));
+    return 400.0 * std::log10(opponents * p / (1.0 - p));
 }
 
 std::array<double, 3> percentiles(std::vector<double> ms) {
@@ -216,33 +241,44 @@ Robot make_robot(const RobotSpec& spec) {
     return [s](const View& view, std::uint64_t seed) { return ai::decide(view, s, seed); };
 }
 
-std::array<MatchResult, 2> play_pair(const ArenaConfig& config, int index, Timing& timing) {
+int matches_per_pair(const MatchOptions& options) { return seat_count(options.variant) == 3 ? 3 : 2; }
+
+PairResult play_pair(const ArenaConfig& config, int index, Timing& timing) {
     const std::array<Robot, 4> robots{make_robot(config.a), make_robot(config.a_partner.value_or(config.a)),
                                       make_robot(config.b), make_robot(config.b_partner.value_or(config.b))};
     const std::uint64_t pair_seed = mix(config.seed * 1000003 + static_cast<std::uint64_t>(index));
-    return {play_match(config, robots, pair_seed, true, timing), play_match(config, robots, pair_seed, false, timing)};
+    PairResult pair;
+    for (int m = 0; m < matches_per_pair(config.options); ++m)
+        pair.push_back(play_match(config, robots, pair_seed, m, timing));
+    return pair;
 }
 
-ArenaSummary summarize(const std::vector<std::array<MatchResult, 2>>& results, const Timing& timing) {
+ArenaSummary summarize(const std::vector<PairResult>& results, const Timing& timing, int opponents) {
     ArenaSummary s;
+    s.opponents = opponents;
     std::vector<double> wins, points;
-    for (const auto& pair : results) {
+    for (const PairResult& pair : results) {
         s.pairs += 1;
-        s.matches += 2;
-        const int deals = pair[0].deals + pair[1].deals;
-        s.deals += deals;
-        for (const MatchResult& m : pair)
+        s.matches += static_cast<int>(pair.size());
+        int deals = 0, won = 0;
+        double a_minus_b_points = 0;
+        for (const MatchResult& m : pair) {
+            deals += m.deals;
+            won += m.a_won;
+            a_minus_b_points += m.a_minus_b_points;
             for (int side = 0; side < 2; ++side) {
                 s.taken[side] += m.taken[side];
                 s.failed[side] += m.failed[side];
                 s.litige[side] += m.litige[side];
             }
-        wins.push_back((pair[0].a_won + pair[1].a_won) / 2.0);
-        points.push_back(deals ? static_cast<double>(pair[0].a_minus_b_points + pair[1].a_minus_b_points) / deals : 0);
+        }
+        s.deals += deals;
+        wins.push_back(pair.empty() ? 0.0 : static_cast<double>(won) / static_cast<double>(pair.size()));
+        points.push_back(deals ? a_minus_b_points / deals : 0);
     }
     s.win_rate = estimate(wins);
     s.points_per_deal = estimate(points);
-    s.elo = {elo_of(s.win_rate.mean), elo_of(s.win_rate.low), elo_of(s.win_rate.high)};
+    s.elo = {elo_of(s.win_rate.mean, opponents), elo_of(s.win_rate.low, opponents), elo_of(s.win_rate.high, opponents)};
     s.a_time = percentiles(timing.a_ms);
     s.b_time = percentiles(timing.b_ms);
     s.a_cpu = percentiles(timing.a_cpu);
@@ -263,7 +299,7 @@ std::string format_summary(const ArenaConfig& config, const ArenaSummary& s) {
         << ": A = " << side(config.a, config.a_partner) << ", B = " << side(config.b, config.b_partner) << "\n";
     out << "pairs " << s.pairs << " (matches " << s.matches << ", deals " << s.deals << ")\n";
     out << "A match wins " << 100 * s.win_rate.mean << "% [" << 100 * s.win_rate.low << ", " << 100 * s.win_rate.high
-        << "]\n";
+        << "] (equal strength: " << 100.0 / (s.opponents + 1) << "%)\n";
     out << "A points per deal " << s.points_per_deal.mean << " [" << s.points_per_deal.low << ", "
         << s.points_per_deal.high << "]\n";
     out << "A Elo " << s.elo.mean << " [" << s.elo.low << ", " << s.elo.high << "]\n";

@@ -1,8 +1,9 @@
 #pragma once
 // The strength benchmark: mirrored duplicate matches between two robot configurations (issue 15).
-// Every pair plays one match seed twice with the teams swapped; both matches deal the same decks
-// from the same first dealer, and each robot role draws its seeds from the same stream in both
-// (common random numbers), so that the luck of the cards cancels within a pair.
+// Every pair plays one match seed twice with the teams swapped (at three players, three times: side
+// A, one robot, sits on each seat in turn against two of side B); every match of a pair deals the
+// same decks from the same first dealer, and each robot role draws its seeds from the same stream in
+// all of them (common random numbers), so that the luck of the cards cancels within a pair.
 
 #include <array>
 #include <functional>
@@ -56,10 +57,10 @@ struct ArenaConfig {
 struct MatchResult {
     bool a_won = false;
     int deals = 0;
-    long long a_minus_b_points = 0;  ///< summed deal scores of A minus B
-    std::array<int, 2> taken{};      ///< deals played with side A (0) or B (1) as takers
-    std::array<int, 2> failed{};     ///< ... of which the takers failed (dedans)
-    std::array<int, 2> litige{};     ///< ... or tied (litige)
+    double a_minus_b_points = 0;  ///< summed deal scores of A minus B (at three: minus B's mean)
+    std::array<int, 2> taken{};   ///< deals played with side A (0) or B (1) as takers
+    std::array<int, 2> failed{};  ///< ... of which the takers failed (dedans)
+    std::array<int, 2> litige{};  ///< ... or tied (litige)
 };
 
 /// A decision's timing.
@@ -68,8 +69,15 @@ struct Timing {
     std::vector<double> a_cpu, b_cpu;  ///< CPU milliseconds of the deciding thread (one core)
 };
 
-/// Plays the two matches of pair `index`: A on the first seats (0, 2 / 0), then A on (1, 3 / 1).
-std::array<MatchResult, 2> play_pair(const ArenaConfig& config, int index, Timing& timing);
+/// The matches of one pair, in the order played.
+using PairResult = std::vector<MatchResult>;
+
+/// The number of matches in a pair: 2, or 3 at three players (one per seat of side A).
+int matches_per_pair(const MatchOptions& options);
+
+/// Plays the matches of pair `index`: A on the first seats (0, 2 / 0), then A on (1, 3 / 1); at
+/// three players A on seat 0, 1, then 2, side B on the two others.
+PairResult play_pair(const ArenaConfig& config, int index, Timing& timing);
 
 /// A mean with its 95% confidence interval (normal approximation over independent pairs).
 struct Estimate {
@@ -79,17 +87,20 @@ struct Estimate {
 /// Summary over the pairs.
 struct ArenaSummary {
     int pairs = 0, matches = 0, deals = 0;
-    Estimate win_rate;         ///< side A's share of matches won (0..1)
-    Estimate points_per_deal;  ///< A's deal score minus B's, per deal
-    Estimate elo;              ///< Elo difference of A over B implied by win_rate (bounds from its interval)
+    int opponents = 1;         ///< B's seats facing one A seat: 1, or 2 at three players
+    Estimate win_rate;         ///< side A's share of matches won (0..1; equal strength: 1 / (opponents + 1))
+    Estimate points_per_deal;  ///< A's deal score minus B's (at three: minus the mean of B's two), per deal
+    /// Elo difference of A over B implied by win_rate (bounds from its interval); at three by the
+    /// Bradley-Terry-Luce model of one A against two B: p = g_A / (g_A + 2 g_B).
+    Estimate elo;
     std::array<double, 3> a_time{}, b_time{};  ///< p50, p99, max wall-clock milliseconds per decision
     std::array<double, 3> a_cpu{}, b_cpu{};    ///< the same in CPU time of the deciding thread
     int a_decisions = 0, b_decisions = 0;
     std::array<int, 2> taken{}, failed{}, litige{};  ///< contracts by side (A, B), summed over matches
 };
 
-/// Summarises pair results (results[i] = pair i) and timings.
-ArenaSummary summarize(const std::vector<std::array<MatchResult, 2>>& results, const Timing& timing);
+/// Summarises pair results (results[i] = pair i) and timings; `opponents` as in ArenaSummary.
+ArenaSummary summarize(const std::vector<PairResult>& results, const Timing& timing, int opponents = 1);
 
 /// A readable multi-line report.
 std::string format_summary(const ArenaConfig& config, const ArenaSummary& summary);

@@ -1,11 +1,13 @@
 // belote-arena: mirrored duplicate matches between two robot configurations (docs/robots.md).
 //   belote-arena --variant classic --a expert --b easy --pairs 1000
 //   belote-arena --variant coinche --a expert --a-partner easy --b easy --pairs 500   (partner test)
+//   belote-arena --variant three_player --a expert --b easy --pairs 500   (one A against two B, 3 matches a pair)
 // Prints the summary (match win %, points per deal, Elo with 95% intervals, decision times); with
 // --pairs-out FILE also one line per pair, so that long runs can be split and merged (--merge).
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "bench/arena/arena.hpp"
 
@@ -24,6 +26,25 @@ RobotSpec spec_or_exit(const std::string& text) {
     return *spec;
 }
 
+// Reads pair files written by --pairs-out: one line per pair, its index, then per match the
+// winner flag (A won), the deals and A's points minus B's.
+std::vector<PairResult> read_pairs(const std::vector<std::string>& files) {
+    std::vector<PairResult> results;
+    for (const std::string& file : files) {
+        std::ifstream in(file);
+        for (std::string line; std::getline(in, line);) {
+            std::istringstream fields(line);
+            int index = 0, won = 0, deals = 0;
+            double points = 0;
+            PairResult pair;
+            fields >> index;
+            while (fields >> won >> deals >> points) pair.push_back(MatchResult{won != 0, deals, points});
+            if (!pair.empty()) results.push_back(pair);
+        }
+    }
+    return results;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -32,12 +53,12 @@ int main(int argc, char** argv) {
     std::vector<std::string> merge;
     int pairs = 10, target = 1000, first = 0, progress = 0;
     std::uint64_t seed = 1;
-    app.add_option("--variant", variant, "classic | classic_announcements | coinche | decouverte");
+    app.add_option("--variant", variant, "classic | classic_announcements | coinche | decouverte | three_player");
     app.add_option("--a", a, "side A's robot");
     app.add_option("--b", b, "side B's robot");
     app.add_option("--a-partner", a_partner, "side A's second seat (partner test); default: same as --a");
     app.add_option("--b-partner", b_partner, "side B's second seat; default: same as --b");
-    app.add_option("--pairs", pairs, "mirrored pairs to play (2 matches each)");
+    app.add_option("--pairs", pairs, "mirrored pairs to play (2 matches each; 3 at three players, A on each seat)");
     app.add_option("--first-pair", first, "index of the first pair (to split a run across processes)");
     app.add_option("--seed", seed, "seed of the run (pair i's deals derive from it and i)");
     app.add_option("--target", target, "match target: 301, 501 or 1000");
@@ -64,31 +85,33 @@ int main(int argc, char** argv) {
     if (!b_partner.empty()) config.b_partner = spec_or_exit(b_partner);
     config.seed = seed;
     config.pairs = pairs;
+    const int opponents = matches_per_pair(config.options) - 1;
+    if (opponents == 2 && (config.a.kind == "ismcts" || config.b.kind == "ismcts" || config.a_partner ||
+                           (config.b_partner && config.b_partner->kind == "ismcts"))) {
+        std::cerr
+            << "three_player: side A is one seat (no --a-partner), and the ISMCTS reference plays two sides only\n";
+        return 2;
+    }
 
-    std::vector<std::array<MatchResult, 2>> results;
+    std::vector<PairResult> results;
     Timing timing;
     if (!merge.empty()) {
-        for (const std::string& file : merge) {
-            std::ifstream in(file);
-            int index, w0, d0, w1, d1;
-            long long p0, p1;
-            while (in >> index >> w0 >> d0 >> p0 >> w1 >> d1 >> p1)
-                results.push_back({MatchResult{w0 != 0, d0, p0}, MatchResult{w1 != 0, d1, p1}});
-        }
-        std::cout << format_summary(config, summarize(results, timing));
+        std::cout << format_summary(config, summarize(read_pairs(merge), timing, opponents));
         return 0;
     }
     std::ofstream out;
     if (!pairs_out.empty()) out.open(pairs_out, std::ios::app);
     for (int i = first; i < first + pairs; ++i) {
-        const auto pair = play_pair(config, i, timing);
+        const PairResult pair = play_pair(config, i, timing);
         results.push_back(pair);
-        if (out)
-            out << i << ' ' << pair[0].a_won << ' ' << pair[0].deals << ' ' << pair[0].a_minus_b_points << ' '
-                << pair[1].a_won << ' ' << pair[1].deals << ' ' << pair[1].a_minus_b_points << std::endl;
+        if (out) {
+            out << i;
+            for (const MatchResult& m : pair) out << ' ' << m.a_won << ' ' << m.deals << ' ' << m.a_minus_b_points;
+            out << std::endl;
+        }
         if (progress > 0 && (i - first + 1) % progress == 0)
-            std::cout << format_summary(config, summarize(results, timing)) << std::endl;
+            std::cout << format_summary(config, summarize(results, timing, opponents)) << std::endl;
     }
-    std::cout << format_summary(config, summarize(results, timing));
+    std::cout << format_summary(config, summarize(results, timing, opponents));
     return 0;
 }
