@@ -68,6 +68,8 @@ void learn_from_belote(Knowledge& k, const View& view) {
         for (Seat s = 0; s < k.seats; ++s) {
             for (auto [played, other] : {std::pair{king, queen}, std::pair{queen, king}}) {
                 if (!k.played_by[s].contains(played) || k.played.contains(other)) continue;
+                // belote_king_first: the queen played first scores nothing, whoever holds the king.
+                if (played == queen && view.options.rules.belote.king_first && view.belote_by_suit[su] != s) continue;
                 if (view.belote_by_suit[su] == s)
                     k.holds[s].insert(other);
                 else

@@ -17,11 +17,13 @@ Action decide_with(const View& view, const LevelParams& params, const Budget& bu
         if (params.heuristic_bidding) return robot_decide(view, rng);
         return choose_call(view, params.bid, rng, budget);
     }
+    // melds = manual (§3.2): the seat filler announces every combination at trick 1.
+    if (view.legal.front().kind == ActionKind::Declare) return robot_decide(view, rng);
     const Card card =
         view.options.variant == Variant::Decouverte    ? choose_decouverte_card(view, params.play, rng, budget)
         : view.options.variant == Variant::ThreePlayer ? choose_three_player_card(view, params.play, rng, budget)
                                                        : choose_card(view, params.play, rng, budget);
-    return Action::play(card);
+    return with_belote_words(view, card);
 }
 
 Action decide(const View& view, const RobotSettings& settings, std::uint64_t seed) {

@@ -19,8 +19,9 @@ constexpr int players = 3;
 constexpr int belote_bonus = 20;
 
 // The tally of the deal so far (public: tricks and card points by seat) with the belote of `world`:
-// announced already, or held by a seat with both honours, which will announce it (§2.5, §7).
-DealTally tally_so_far(const View& view, const Knowledge& k, const World& world) {
+// announced already, or held by a seat with both honours still in hand, which will announce it
+// (§2.5, §7). Once an honour was played without it, nobody can score it any more.
+DealTally tally_so_far(const View& view, const World& world) {
     DealTally tally = tally_for(players);
     tally.takers = *view.taker;
     tally.card_points = view.card_points_won;
@@ -32,7 +33,7 @@ DealTally tally_so_far(const View& view, const Knowledge& k, const World& world)
     }
     const CardSet honours{Card(Rank::King, trump), Card(Rank::Queen, trump)};
     for (Seat s = 0; s < players; ++s)
-        if (((world[s] | k.played_by[s]) & honours) == honours) tally.belote[s] = belote_bonus;
+        if ((world[s] & honours) == honours) tally.belote[s] = belote_bonus;
     return tally;
 }
 
@@ -90,7 +91,7 @@ Card choose_three_player_card(const View& view, const PlayParams& params, Rng& r
     for (int w = 0; w < params.worlds; ++w) {
         const World world = sampler.sample(rng);
         positions.push_back(world_position(view, setup, world));
-        tallies.push_back(tally_so_far(view, k, world));
+        tallies.push_back(tally_so_far(view, world));
     }
     CardScores scores(legal);
     if (params.tree_iterations > 0) {  // every seat's cards searched in one tree (ismcts_play.hpp)

@@ -103,14 +103,6 @@ Action choose_declaration(const View& view) {
     return *best;
 }
 
-// Manual belote modes (§2.5): say "belote" / "rebelote" whenever the chosen card allows it.
-Action with_belote_words(const View& view, Card card) {
-    Action chosen = Action::play(card);
-    for (const Action& a : view.legal)
-        if (a.kind == ActionKind::PlayCard && a.card == card && a.belote != BeloteCall::None) chosen = a;
-    return chosen;
-}
-
 // Lowest value card, preferring non-trumps and low strength: what to throw away.
 Card cheapest(CardSet cards, const Contract& contract) {
     auto cost = [&](Card c) {
@@ -161,6 +153,13 @@ Card choose_follow(const View& view, CardSet legal, const Contract& contract) {
 }
 
 }  // namespace
+
+Action with_belote_words(const View& view, Card card) {
+    Action chosen = Action::play(card);
+    for (const Action& a : view.legal)
+        if (a.kind == ActionKind::PlayCard && a.card == card && a.belote != BeloteCall::None) chosen = a;
+    return chosen;
+}
 
 int evaluate_hand(CardSet hand, Suit trump) {
     Contract contract = Contract::suit(trump);

@@ -12,6 +12,11 @@ namespace belote {
 /// gives points to a winning partner, wins tricks as cheaply as possible, otherwise discards low.
 Action robot_decide(const View& view, Rng& rng);
 
+/// Playing `card` (a legal card of view.legal) with the belote words it allows in the manual belote
+/// modes (docs/rules.md §2.5: "belote" with the first honour, "rebelote" with the second), so that
+/// a robot's belote is never lost for want of saying it; the plain card otherwise.
+Action with_belote_words(const View& view, Card card);
+
 /// Heuristic strength of `hand` if `trump` were trump (points-like scale; ~ 40+ is a fair take).
 int evaluate_hand(CardSet hand, Suit trump);
 

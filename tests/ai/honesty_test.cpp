@@ -1,7 +1,8 @@
 // Robots decide from the seat's view only (docs/design.md invariant 7, issue 15 "Honesty, tested"):
 // (1) the hidden cards of the other seats are dealt differently, consistently with everything the
 // seat saw (same actions replayed, same view): the decision is the same for the same seed;
-// (2) every decision is legal, across many positions of the five variants with random rule options.
+// (2) every decision is legal (with its belote words in the manual modes), across many positions of
+// the five variants with random rule options.
 // BELOTE_AI_LEGALITY_POSITIONS=N runs (2) on N positions per variant (default 1,500; the long run
 // of docs/robots.md uses 100,000).
 #include <gtest/gtest.h>
@@ -130,6 +131,11 @@ TEST(Honesty, EveryDecisionIsLegalInEveryVariant) {
                 ASSERT_NE(std::find(view.legal.begin(), view.legal.end(), action), view.legal.end())
                     << to_string(variant) << ": " << to_string(action) << "\n"
                     << fingerprint(view);
+                // Manual belote modes (§2.5): a card that allows the belote words is played with them.
+                if (action.kind == ActionKind::PlayCard)
+                    for (const Action& a : view.legal)
+                        if (a.kind == ActionKind::PlayCard && a.card == action.card && a.belote != BeloteCall::None)
+                            ASSERT_EQ(action.belote, a.belote) << to_string(variant) << ": " << to_string(action);
                 ASSERT_TRUE(match.apply(seat, action).ok());
                 ++positions;
             }

@@ -52,6 +52,11 @@ MatchOptions random_options(Variant variant, Rng& rng) {
     }
     if (variant == Variant::Classic || variant == Variant::ClassicAnnouncements)
         o.rules.round2_allow_turned_suit = rng.below(3) == 0;
+    if (variant != Variant::Decouverte) {  // §2.5 belote words, §3.2 combinations announced by hand
+        o.rules.belote.announcement = static_cast<BeloteAnnouncement>(rng.below(3));
+        o.rules.belote.king_first = rng.below(4) == 0;
+    }
+    if (uses_melds(o) && rng.below(2)) o.rules.melds.declaration = MeldDeclaration::Manual;
     if (variant == Variant::Decouverte)
         o.rules.decouverte.reveal = rng.below(2) ? DecouverteReveal::AfterTrick : DecouverteReveal::LeaderImmediately;
     return o;

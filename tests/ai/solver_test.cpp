@@ -142,12 +142,23 @@ TEST(Position, PlayThenUndoRestoresThePosition) {
             pos.play(cards[rng.below(cards.size())]);
         }
         EXPECT_EQ(pos.points()[0] + pos.points()[1], pos.tricks_won()[0] == 8 || pos.tricks_won()[1] == 8 ? 252 : 162);
+        // Each seat's tally (for scoring players on their own, §7): the teams' without the bonus.
+        for (Team t = 0; t < 2; ++t) {
+            EXPECT_EQ(pos.seat_tricks(t) + pos.seat_tricks(t + 2), pos.tricks_won()[t]);
+            EXPECT_EQ(pos.seat_points(t) + pos.seat_points(t + 2) + (pos.leader() % 2 == t ? 10 : 0) +
+                          (pos.tricks_won()[t] == 8 ? 90 : 0),
+                      pos.points()[t]);
+        }
         while (!before.empty()) {
             pos.undo();
             const Position& b = before.back();
             for (int s = 0; s < 4; ++s) ASSERT_EQ(pos.hand(s), b.hand(s));
             ASSERT_EQ(pos.points(), b.points());
             ASSERT_EQ(pos.tricks_won(), b.tricks_won());
+            for (int s = 0; s < 4; ++s) {
+                ASSERT_EQ(pos.seat_points(s), b.seat_points(s));
+                ASSERT_EQ(pos.seat_tricks(s), b.seat_tricks(s));
+            }
             ASSERT_EQ(pos.leader(), b.leader());
             ASSERT_EQ(pos.trick_size(), b.trick_size());
             ASSERT_EQ(pos.legal(), b.legal());
