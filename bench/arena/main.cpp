@@ -27,8 +27,9 @@ RobotSpec spec_or_exit(const std::string& text) {
 }
 
 // Reads pair files written by --pairs-out: one line per pair, its index, then per match the
-// winner flag (A won), the deals and A's points minus B's.
-std::vector<PairResult> read_pairs(const std::vector<std::string>& files) {
+// winner flag (A won), the deals and A's points minus B's. A line without `matches` matches (cut
+// short, or written for another variant) is left out.
+std::vector<PairResult> read_pairs(const std::vector<std::string>& files, int matches) {
     std::vector<PairResult> results;
     for (const std::string& file : files) {
         std::ifstream in(file);
@@ -39,7 +40,7 @@ std::vector<PairResult> read_pairs(const std::vector<std::string>& files) {
             PairResult pair;
             fields >> index;
             while (fields >> won >> deals >> points) pair.push_back(MatchResult{won != 0, deals, points});
-            if (!pair.empty()) results.push_back(pair);
+            if (static_cast<int>(pair.size()) == matches) results.push_back(pair);
         }
     }
     return results;
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
     std::vector<PairResult> results;
     Timing timing;
     if (!merge.empty()) {
-        std::cout << format_summary(config, summarize(read_pairs(merge), timing, opponents));
+        std::cout << format_summary(config, summarize(read_pairs(merge, opponents + 1), timing, opponents));
         return 0;
     }
     std::ofstream out;
