@@ -130,9 +130,11 @@ Card tree_card(const View& view, const Knowledge& k, const std::vector<World>& w
         input.worlds.push_back(make_position(view, setup, w));
         stakes.push_back(world_stakes(view, k, base, w));
     }
-    input.value = [&](int world, const Position& end, Seat seat) {
-        const Team team = team_of(seat);
-        return static_cast<double>(deal_value(stakes[world], team, end.points()[team] - end.points()[1 - team]));
+    input.value = [&](int world, const Position& end) {
+        const int margin = end.points()[0] - end.points()[1];
+        const auto team0 = static_cast<double>(deal_value(stakes[world], 0, margin));
+        const auto team1 = static_cast<double>(deal_value(stakes[world], 1, -margin));
+        return std::array<double, max_seats>{team0, team1, team0, team1};
     };
     input.value_range = std::max(1, deal_value(base, 0, 252) - deal_value(base, 0, -252));
     input.iterations = params.tree_iterations;

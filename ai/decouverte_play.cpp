@@ -113,9 +113,12 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
     if (params.tree_iterations > 0 && tricks_left >= params.tree_from) {
         TreeSearchInput input;
         for (const auto& lower : layouts) input.worlds.push_back(tableau_position(view, setup, layout, lower));
-        input.value = [&](int, const Position& end, Seat seat) {
+        input.value = [&](int, const Position& end) {
             const double v = utility[(end.points()[team] - end.points()[1 - team] + 252) / 2];
-            return end.setup().team(seat) == team ? v : -v;
+            std::array<double, max_seats> values{};
+            values[team] = v;
+            values[1 - team] = -v;
+            return values;
         };
         input.value_range = std::max(1.0, utility[252] - utility[0]);
         input.iterations = params.tree_iterations;

@@ -82,8 +82,8 @@ std::array<int, 32> tree_search(const TreeSearchInput& input, std::uint32_t lega
             }
             pos.play(greedy_card(pos));
         }
-        std::array<double, max_seats> reward{};
-        for (Seat s = 0; s < pos.setup().seats; ++s) reward[s] = 0.5 + input.value(world, pos, s) / input.value_range;
+        std::array<double, max_seats> reward = input.value(world, pos);
+        for (double& r : reward) r = 0.5 + r / input.value_range;
         for (int i = 0; i < depth; ++i) {
             Node& n = tree[path[i]];
             ++n.visits;

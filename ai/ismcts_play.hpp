@@ -19,9 +19,9 @@ namespace belote::ai {
 /// What the tree search needs of a decision.
 struct TreeSearchInput {
     std::vector<Position> worlds;  ///< one position per sampled world, the robot to play
-    /// Deal value for the player in `seat` of a finished position of world `world` (deal points, any
-    /// scale): each seat's choices in the tree maximise its own value.
-    std::function<double(int world, const Position& end, Seat seat)> value;
+    /// The deal's value for each seat (deal points, any scale) of a finished position of world
+    /// `world`: each seat's choices in the tree maximise its own value.
+    std::function<std::array<double, max_seats>(int world, const Position& end)> value;
     double value_range = 500;  ///< spread of values, to scale rewards into about [0, 1]
     int iterations = 4000;
     double exploration = 0.7;

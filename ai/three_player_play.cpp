@@ -47,14 +47,14 @@ DealTally finished(DealTally tally, const Position& end) {
     return tally;
 }
 
-// The deal's value for `seat` (§7 scoring): his score minus the mean of the two others' (§8: the
+// The deal's value for each seat (§7 scoring): his score minus the mean of the two others' (§8: the
 // highest total wins the match).
-double seat_value(const DealTally& so_far, const Position& end, Seat seat, const ThreePlayerRules& rules) {
+std::array<double, max_seats> seat_values(const DealTally& so_far, const Position& end, const ThreePlayerRules& rules) {
     const DealScore score = score_three_player_deal(finished(so_far, end), rules);
-    double others = 0;
-    for (Seat s = 0; s < players; ++s)
-        if (s != seat) others += score.score[s];
-    return score.score[seat] - others / 2;
+    const double total = score.score[0] + score.score[1] + score.score[2];
+    std::array<double, max_seats> values{};
+    for (Seat s = 0; s < players; ++s) values[s] = score.score[s] - (total - score.score[s]) / 2;
+    return values;
 }
 
 // A sampled world as a search position, the robot to play.
@@ -97,7 +97,7 @@ Card choose_three_player_card(const View& view, const PlayParams& params, Rng& r
     if (params.tree_iterations > 0) {  // every seat's cards searched in one tree (ismcts_play.hpp)
         TreeSearchInput input;
         input.worlds = positions;
-        input.value = [&](int w, const Position& end, Seat seat) { return seat_value(tallies[w], end, seat, rules); };
+        input.value = [&](int w, const Position& end) { return seat_values(tallies[w], end, rules); };
         input.value_range = value_range;
         input.iterations = params.tree_iterations;
         int done = 0;
@@ -113,7 +113,7 @@ Card choose_three_player_card(const View& view, const PlayParams& params, Rng& r
             Position pos = positions[w];
             pos.play(c.index());
             while (!pos.finished()) pos.play(greedy_card(pos));
-            scores.add(c, seat_value(tallies[w], pos, me, rules));
+            scores.add(c, seat_values(tallies[w], pos, rules)[me]);
         }
         scores.end_world();
     }
