@@ -7,6 +7,8 @@
 #include "ai/deal_evaluator.hpp"
 #include "ai/deal_value.hpp"
 #include "ai/decouverte_play.hpp"
+#include "ai/knowledge.hpp"
+#include "ai/three_player_play.hpp"
 #include "ai/world_weights.hpp"
 #include "engine/deck.hpp"
 #include "engine/melds.hpp"
@@ -29,9 +31,9 @@ struct AuctionDeal {
 // possible), then keeps `params.worlds` of them resampled by the likelihood of the calls made so far.
 std::vector<AuctionDeal> sample_deals(const View& view, const BidParams& params, Rng& rng) {
     const Seat me = *view.observer.seat;
-    CardSet seen = view.hand;
+    CardSet seen = view.hand | cards_out_of_play(view.options);
     if (view.turn_up) seen.insert(*view.turn_up);
-    std::vector<Card> unseen = to_vector(CardSet::full() - seen);
+    std::vector<Card> unseen = to_vector(CardSet::full() - seen);  // at three with 32 cards, the undealt too
     const int drawn_count = params.worlds * std::max(1, params.oversample);
     std::vector<AuctionDeal> drawn;
     std::vector<double> cumulative;
@@ -61,13 +63,14 @@ std::vector<AuctionDeal> sample_deals(const View& view, const BidParams& params,
     return kept;
 }
 
-// §2.2 step 4: the taker receives the turn-up and 2 cards, the others 3, in play order from the eldest.
-std::array<CardSet, 4> complete_classic(const AuctionDeal& deal, Card turn_up, Seat taker, Seat eldest) {
+// §2.2 step 4 (§7 at three): the taker receives the turn-up and 2 cards, the others 3, in play order
+// from the eldest.
+std::array<CardSet, 4> complete_classic(const AuctionDeal& deal, Card turn_up, Seat taker, Seat eldest, int seats) {
     std::array<CardSet, 4> hands = deal.dealt;
     hands[taker].insert(turn_up);
     int next = 0;
-    for (int i = 0; i < 4; ++i) {
-        const Seat s = (eldest + i) % 4;
+    for (int i = 0; i < seats; ++i) {
+        const Seat s = (eldest + i) % seats;
         for (int k = 0; k < (s == taker ? 2 : 3); ++k) hands[s].insert(deal.stock[next++]);
     }
     return hands;
@@ -142,30 +145,34 @@ struct Outcome {
 // round and, from round 1, in round 2 (the seat itself included, by the same model); nullopt =
 // thrown in.
 std::optional<Outcome> after_pass(const View& view, const AuctionDeal& deal) {
-    const Seat eldest = (view.dealer + 1) % 4;
-    const int spoken = static_cast<int>(view.auction.size()) % 4;  // calls made in this round
-    for (int i = spoken + 1; i < 4; ++i) {
-        const Seat s = (eldest + i) % 4;
+    const int seats = view.seats;
+    const Seat eldest = (view.dealer + 1) % seats;
+    const int spoken = static_cast<int>(view.auction.size()) % seats;  // calls made in this round
+    for (int i = spoken + 1; i < seats; ++i) {
+        const Seat s = (eldest + i) % seats;
         if (auto suit = natural_call(view, deal.dealt[s], view.auction_round)) return Outcome{s, *suit};
     }
     if (view.auction_round == 2) return std::nullopt;
-    for (int i = 0; i < 4; ++i) {
-        const Seat s = (eldest + i) % 4;
+    for (int i = 0; i < seats; ++i) {
+        const Seat s = (eldest + i) % seats;
         if (auto suit = natural_call(view, deal.dealt[s], 2)) return Outcome{s, *suit};
     }
     return std::nullopt;
 }
 
+// Classic take/pass, at four (partnerships) or three (each for himself, §7: the deal played out and
+// scored per player, three_player_play.hpp).
 Action classic_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
     const Seat me = *view.observer.seat;
     const Team team = team_of(me);
-    const Seat eldest = (view.dealer + 1) % 4;
+    const Seat eldest = (view.dealer + 1) % view.seats;
     const Card turn_up = *view.turn_up;
     const std::vector<AuctionDeal> deals = sample_deals(view, params, rng);
     DealEvaluator evaluator(params.horizon, params.node_budget, budget);
     const PlayRules& rules = view.options.rules.play;
-    auto value_of = [&](const AuctionDeal& deal, Seat taker, Suit trump) {
-        const std::array<CardSet, 4> hands = complete_classic(deal, turn_up, taker, eldest);
+    auto value_of = [&](const AuctionDeal& deal, Seat taker, Suit trump) -> double {
+        const std::array<CardSet, 4> hands = complete_classic(deal, turn_up, taker, eldest, view.seats);
+        if (view.seats == 3) return three_player_deal_value(view, hands, trump, taker, me);
         const Contract contract = Contract::suit(trump);
         const int margin = handicapped(evaluator.margin(hands, contract, rules, eldest, team), team_of(taker) == team,
                                        params.declarer_handicap);

@@ -81,6 +81,14 @@ void learn_from_belote(Knowledge& k, const View& view) {
 
 }  // namespace
 
+CardSet cards_out_of_play(const MatchOptions& options) {
+    CardSet out;
+    if (cards_in_play(options) == 24)
+        for (int su = 0; su < suit_count; ++su)
+            for (Rank r : {Rank::Seven, Rank::Eight}) out.insert(Card(r, static_cast<Suit>(su)));
+    return out;
+}
+
 CardSet Knowledge::unknown() const {
     CardSet known = own | played;
     for (Seat s = 0; s < seats; ++s) known |= holds[s];
@@ -96,14 +104,9 @@ Knowledge infer_knowledge(const View& view) {
     for (const Trick& trick : view.tricks) learn_from_trick(k, view, trick);
     learn_from_trick(k, view, view.trick);
     learn_from_belote(k, view);
-    if (view.options.variant == Variant::ThreePlayer) {  // §7: 24 cards without the 7s and 8s, or 8 undealt
-        if (cards_in_play(view.options) == 24) {
-            for (int su = 0; su < suit_count; ++su)
-                for (Rank r : {Rank::Seven, Rank::Eight}) k.out_of_play.insert(Card(r, static_cast<Suit>(su)));
-        } else {
-            k.undealt = deck_size - view.seats * 8;  // everybody holds 8 (§7)
-        }
-    }
+    k.out_of_play = cards_out_of_play(view.options);
+    if (view.options.variant == Variant::ThreePlayer && k.out_of_play.empty())  // §7: 32 cards, 8 undealt
+        k.undealt = deck_size - view.seats * 8;                                 // everybody holds 8
     // §2.2: the classic turn-up went to the taker.
     if (view.deal_turn_up && view.taker && view.options.variant != Variant::Coinche &&
         !k.played.contains(*view.deal_turn_up))

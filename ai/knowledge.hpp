@@ -37,6 +37,10 @@ struct Knowledge {
     CardSet unknown() const;
 };
 
+/// The cards everybody knows are out of the deal: the 7s and 8s at three with 24 cards (§7), else
+/// none.
+CardSet cards_out_of_play(const MatchOptions& options);
+
 /// Infers the knowledge of the view's seat during the play phase of a deal at four (classic, classic
 /// with announcements, coinche) or three (three_player, §7: no partner clauses; with 32 cards the 8
 /// undealt ones are `undealt`, drawn by WorldSampler as a fourth hand that never plays).

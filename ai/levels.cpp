@@ -48,9 +48,13 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
         }
     }
     // Three players (three_player_play.hpp): medium scores each card over worlds finished by greedy
-    // playouts, hard and expert search a tree of every seat's cards; the engine robot bids.
+    // playouts, hard and expert search a tree of every seat's cards; medium bids like the engine
+    // robot, hard and expert simulate their calls as in classic, each deal played out greedily.
     if (variant == Variant::ThreePlayer) {
-        p.heuristic_bidding = true;
+        p.heuristic_bidding = level == Level::Medium;
+        p.bid.worlds = level == Level::Expert ? 160 : 64;
+        p.bid.horizon = 0;
+        p.bid.declarer_handicap = 0;
         p.play = PlayParams{};
         p.play.worlds = level == Level::Expert ? 64 : level == Level::Hard ? 32 : 16;
         p.play.tree_iterations = level == Level::Expert ? 12000 : level == Level::Hard ? 3000 : 0;

@@ -70,6 +70,13 @@ Position world_position(const View& view, const PlaySetup& setup, const World& w
     return pos;
 }
 
+// The search's setup at three: the taker's opponents play as one side in the playouts.
+PlaySetup three_player_setup(const View& view, const CardTables& tables, Seat taker) {
+    PlaySetup setup{&tables, view.options.rules.play, players, false, 8};
+    for (Seat s = 0; s < players; ++s) setup.sides[s] = s == taker ? 0 : 1;
+    return setup;
+}
+
 constexpr double value_range = 500;  // a seat's value lies within about ±272 (252 and a belote)
 
 }  // namespace
@@ -83,8 +90,7 @@ Card choose_three_player_card(const View& view, const PlayParams& params, Rng& r
     const Knowledge k = infer_knowledge(view);
     const WorldSampler sampler(k);
     const CardTables tables = CardTables::of(*view.contract);
-    PlaySetup setup{&tables, view.options.rules.play, players, false, 8};
-    for (Seat s = 0; s < players; ++s) setup.sides[s] = s == *view.taker ? 0 : 1;
+    const PlaySetup setup = three_player_setup(view, tables, *view.taker);
 
     std::vector<Position> positions;
     std::vector<DealTally> tallies;
@@ -119,6 +125,19 @@ Card choose_three_player_card(const View& view, const PlayParams& params, Rng& r
     }
     if (report) *report = PlayReport{scores.worlds(), 0, false};
     return scores.best(*view.contract);
+}
+
+double three_player_deal_value(const View& view, const std::array<CardSet, 4>& hands, Suit trump, Seat taker, Seat me) {
+    const CardTables tables = CardTables::of(Contract::suit(trump));
+    const PlaySetup setup = three_player_setup(view, tables, taker);
+    Position pos(setup, hands, (view.dealer + 1) % players, 0, {}, {});
+    while (!pos.finished()) pos.play(greedy_card(pos));
+    DealTally tally = tally_for(players);
+    tally.takers = taker;
+    const CardSet honours{Card(Rank::King, trump), Card(Rank::Queen, trump)};
+    for (Seat s = 0; s < players; ++s)
+        if ((hands[s] & honours) == honours) tally.belote[s] = belote_bonus;
+    return seat_values(tally, pos, view.options.rules.three_player)[me];
 }
 
 }  // namespace belote::ai

@@ -6,6 +6,8 @@
 // value. Deals are finished by greedy playouts in which the taker's two opponents play as one side
 // (their common interest: the contract fails), and scored exactly by the engine's §7 scoring.
 
+#include <array>
+
 #include "ai/budget.hpp"
 #include "ai/card_play.hpp"
 #include "engine/rng.hpp"
@@ -22,5 +24,11 @@ namespace belote::ai {
 /// in fixed-work mode. `report` (optional) receives the worlds and tree iterations done.
 Card choose_three_player_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
                               PlayReport* report = nullptr);
+
+/// The value for seat `me` (its §7 deal score minus the mean of the two others') of the complete
+/// three_player deal `hands` (seats 0..2, 8 cards each; entry 3 unused) with `trump` taken by
+/// `taker`, played out by greedy playouts from the lead of the seat after the dealer. For the
+/// bidding simulations (bidding.hpp).
+double three_player_deal_value(const View& view, const std::array<CardSet, 4>& hands, Suit trump, Seat taker, Seat me);
 
 }  // namespace belote::ai

@@ -113,9 +113,9 @@ TEST(ThreePlayerWorlds, AtTheFirstCardTheWorldsAreEverySplitOfTheUnseenCards) {
     EXPECT_GT(taker_elsewhere, 0);
 }
 
-// Medium and above bid as the seat filler (the engine robot) and play their own cards: a match of
-// robots at every level ends, every decision is legal, and the search chose other cards than the
-// filler would have.
+// Medium bids as the seat filler (the engine robot), hard and expert simulate their calls; from
+// medium up the cards are searched: a match of robots at every level ends, every decision is legal,
+// and the search chose other cards than the filler would have.
 TEST(ThreePlayerRobots, TheSearchPlaysTheCardsTheFillerBidsAndAMatchEnds) {
     Match match(three_player(ThreePlayerDeck::Cards24), 17);
     match.start();
@@ -132,12 +132,12 @@ TEST(ThreePlayerRobots, TheSearchPlaysTheCardsTheFillerBidsAndAMatchEnds) {
         Rng rng(seed);
         const Action filler = view.legal.size() == 1 ? view.legal.front() : robot_decide(view, rng);
         if (view.phase == Phase::Auction) {
-            ASSERT_EQ(chosen, filler) << "seat " << seat;
+            if (levels[seat] == Level::Medium) ASSERT_EQ(chosen, filler) << "seat " << seat;
         } else {
             ++plays;
             other_cards += chosen != filler;
         }
-        ASSERT_TRUE(match.apply(seat, chosen).ok());
+        ASSERT_TRUE(match.apply(seat, chosen).ok()) << to_string(chosen);
     }
     EXPECT_TRUE(match.finished());
     EXPECT_EQ(match.totals().size(), 3);
