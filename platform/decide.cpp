@@ -24,6 +24,12 @@ bool stranger_at_private_table(const TableState& s, const PlayerRef& from, const
     return true;
 }
 
+int free_seats(const TableState& s) {
+    int free = 0;
+    for (int k = 0; k < s.seat_count(); ++k) free += s.seats[k].empty();
+    return free;
+}
+
 std::string seat_range(const TableState& s) { return "seat must be 0.." + std::to_string(s.seat_count() - 1); }
 bool in_range(const TableState& s, int seat) { return seat >= 0 && seat < s.seat_count(); }
 
@@ -64,6 +70,10 @@ struct RequestJudge {
         if (s.match_running()) return refuse(TableRefusal::AlreadyStarted, "the match has started");
         if (!s.seats[c.seat].empty())
             return refuse(TableRefusal::SeatTaken, "seat " + std::to_string(c.seat) + " is taken");
+        // Anyone may add robots while nobody sits, but not in the last free seat: a table of robots
+        // alone could never be sat at, started or emptied (nobody would be its chief).
+        if (!s.chief() && free_seats(s) == 1)
+            return refuse(TableRefusal::NotChief, "the last free seat is kept for a person: sit down first");
         return Events{RobotSeated{c.seat, c.level}};
     }
     Decision operator()(const Start& c) const {

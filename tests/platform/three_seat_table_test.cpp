@@ -116,6 +116,27 @@ TEST(ThreeSeatTable, HasThreeSeatsAndStartsOnlyWhenAllThreeAreTaken) {
     EXPECT_EQ(table_reason(refusal(s, FromPlayer{cid, Sit{0, {}}})), TableRefusal::SeatTaken);
 }
 
+// Anyone may put robots at a table nobody sits at, but not in its last free seat: a table of robots
+// alone has no chief, so nobody could sit, start it or take a robot away.
+TEST(ThreeSeatTable, RobotsAloneNeverFillATable) {
+    TableState s = TableState::create("t1", three_player(), TableSettings{}, TablePolicy{}, "code");
+    run(s, FromPlayer{bea, AddRobot{0}});
+    run(s, FromPlayer{cid, AddRobot{1}});
+    Refused last = refusal(s, FromPlayer{bea, AddRobot{2}});
+    EXPECT_EQ(table_reason(last), TableRefusal::NotChief);
+    EXPECT_EQ(last.message, "the last free seat is kept for a person: sit down first");
+    EXPECT_TRUE(s.seats[2].empty());
+
+    run(s, FromPlayer{ana, Sit{2, {}}});  // the table's first person is its chief
+    EXPECT_EQ(s.chief(), 2);
+    EXPECT_EQ(table_reason(refusal(s, FromPlayer{bea, AddRobot{0}})), TableRefusal::NotChief);
+    run(s, FromPlayer{ana, RemoveRobot{1}});
+    EXPECT_TRUE(s.seats[1].empty());
+    run(s, FromPlayer{ana, AddRobot{1, RobotLevel::Expert}});
+    run(s, FromPlayer{ana, Start{7}});
+    EXPECT_TRUE(s.match_running());
+}
+
 TEST(ThreeSeatTable, TheStartDealsFiveCardsToEachOfThreeSeats) {
     TableState s = table_of_two_humans({}, false);
     auto events = events_of(s, FromPlayer{ana, Start{7}});

@@ -75,6 +75,9 @@ test('the chief who stands up sees who is chief now, and no chief when nobody is
   await c.locator('[data-testid="table-view"][data-seat=""]').waitFor();
   await c.locator('[data-testid="chief"][data-chief=""]').waitFor();
   assert.equal(await byId(c, 'chief').textContent(), '★ No chief yet');
+  // Robots alone may not fill the table (nobody could start it): its last free seat is for a person.
+  await byId(c, 'seat-0-sit').waitFor();
+  assert.equal(await byId(c, 'seat-0-add-robot').count(), 0);
   for (const page of [a, b, c]) await page.context().close();
 });
 
