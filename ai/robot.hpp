@@ -15,8 +15,9 @@ namespace belote::ai {
 /// budget and clock) and `seed`, which drives every random choice. Same view, settings and seed give
 /// the same action in fixed-work mode (no clock), and with a clock unless the deadline cut the work.
 ///
-/// three_player (docs/rules.md §7): every level decides as the engine's seat-filler robot
-/// (robot_decide), since the search below assumes two sides.
+/// A card is played with the belote words it allows (manual belote modes, §2.5); combinations are
+/// announced as the seat filler does (melds = manual, §3.2). three_player (§7): cards by
+/// three_player_play.hpp from medium up; calls simulated at hard and expert (bidding.hpp).
 ///
 /// Cost: easy microseconds; medium, hard, expert up to settings.time_budget with a clock (about
 /// 1, 5 and 25 ms median on one core without one; docs/robots.md has the measured percentiles).
