@@ -70,9 +70,10 @@ struct RequestJudge {
         if (s.match_running()) return refuse(TableRefusal::AlreadyStarted, "the match has started");
         if (!s.seats[c.seat].empty())
             return refuse(TableRefusal::SeatTaken, "seat " + std::to_string(c.seat) + " is taken");
-        // Anyone may add robots while nobody sits, but not in the last free seat: a table of robots
-        // alone could never be sat at, started or emptied (nobody would be its chief).
-        if (!s.chief() && free_seats(s) == 1)
+        // Anyone may add robots while nobody sits, but not in the last free seat of a table that has
+        // not played yet: robots alone could never start it or be taken away (nobody would be its
+        // chief). After a match a table of robots alone is finished for good, as when all leave.
+        if (!s.chief() && s.status() == TableStatus::Waiting && free_seats(s) == 1)
             return refuse(TableRefusal::NotChief, "the last free seat is kept for a person: sit down first");
         return Events{RobotSeated{c.seat, c.level}};
     }

@@ -364,14 +364,14 @@ export class TableView {
       if (s.state !== 'playing') {
         const btns = h('div', { class: 'seat-actions' });
         if (s.seat == null) btns.append(h('button', { type: 'button', class: 'btn small primary', testid: `seat-${seat}-sit`, text: translate('table.sit'), onclick: () => this.app.sit(seat) }));
-        // Only the chief adds robots (anyone while nobody is seated, but not in the last free seat,
-        // kept for a person): the others are not offered it. A visitor (neither seated nor
-        // watching) knows the chief from the lobby's list only.
+        // Only the chief adds robots (anyone while nobody is seated, but not in the last free seat
+        // of a table that has not played yet, kept for a person): the others are not offered it. A
+        // visitor (neither seated nor watching) knows the chief from the lobby's list only.
         const info = this.app.platform.tables.get(s.table);
         const chief = info ? info.chief : null;
         const visitor = !s.synced && s.seat == null;
         const chiefless = visitor ? !!s.listing && s.listing.chief == null : chief == null;
-        const lastFree = s.seats.filter((x) => !x.player).length <= 1;
+        const lastFree = s.state === 'waiting' && s.seats.filter((x) => !x.player).length <= 1;
         if ((chiefless && !lastFree) || (s.seat != null && chief === s.seat)) this.addRobotButtons(btns, seat);
         if (btns.childElementCount) box.append(btns);
       }
