@@ -18,22 +18,26 @@ namespace {
 constexpr int players = 3;
 constexpr int belote_bonus = 20;
 
+// Scores the belote for the seat of `hands` holding both trump honours, who will announce it (§2.5, §7).
+void count_belote_held(DealTally& tally, const World& hands, Suit trump) {
+    const CardSet honours{Card(Rank::King, trump), Card(Rank::Queen, trump)};
+    for (Seat s = 0; s < players; ++s)
+        if ((hands[s] & honours) == honours) tally.belote[s] = belote_bonus;
+}
+
 // The tally of the deal so far (public: tricks and card points by seat) with the belote of `world`:
-// announced already, or held by a seat with both honours still in hand, which will announce it
-// (§2.5, §7). Once an honour was played without it, nobody can score it any more.
+// announced already, or held by a seat with both honours still in hand. Once an honour was played
+// without it, nobody can score it any more.
 DealTally tally_so_far(const View& view, const World& world) {
     DealTally tally = tally_for(players);
     tally.takers = *view.taker;
     tally.card_points = view.card_points_won;
     tally.tricks = view.tricks_won;
     const Suit trump = view.contract->trump;
-    if (const auto announced = view.belote_by_suit[static_cast<int>(trump)]) {
+    if (const auto announced = view.belote_by_suit[static_cast<int>(trump)])
         tally.belote[*announced] = belote_bonus;
-        return tally;
-    }
-    const CardSet honours{Card(Rank::King, trump), Card(Rank::Queen, trump)};
-    for (Seat s = 0; s < players; ++s)
-        if ((world[s] & honours) == honours) tally.belote[s] = belote_bonus;
+    else
+        count_belote_held(tally, world, trump);
     return tally;
 }
 
@@ -134,9 +138,7 @@ double three_player_deal_value(const View& view, const std::array<CardSet, 4>& h
     while (!pos.finished()) pos.play(greedy_card(pos));
     DealTally tally = tally_for(players);
     tally.takers = taker;
-    const CardSet honours{Card(Rank::King, trump), Card(Rank::Queen, trump)};
-    for (Seat s = 0; s < players; ++s)
-        if ((hands[s] & honours) == honours) tally.belote[s] = belote_bonus;
+    count_belote_held(tally, hands, trump);
     return seat_values(tally, pos, view.options.rules.three_player)[me];
 }
 
