@@ -17,7 +17,7 @@ Contract contract_of_index(int index) {
 }
 
 DealEvaluator::DealEvaluator(int horizon, std::uint64_t node_budget, const Budget& budget, int table_bits)
-    : horizon_(horizon), solver_(table_bits) {
+    : horizon_(horizon), solver_(horizon > 0 ? table_bits : 0) {  // greedy playouts only: no table to fill
     solver_.set_node_limit(node_budget);
     solver_.set_budget(&budget);
     solver_.set_horizon(horizon >= 8 ? 0 : horizon);
