@@ -24,12 +24,6 @@ bool stranger_at_private_table(const TableState& s, const PlayerRef& from, const
     return true;
 }
 
-int free_seats(const TableState& s) {
-    int free = 0;
-    for (int k = 0; k < s.seat_count(); ++k) free += s.seats[k].empty();
-    return free;
-}
-
 std::string seat_range(const TableState& s) { return "seat must be 0.." + std::to_string(s.seat_count() - 1); }
 bool in_range(const TableState& s, int seat) { return seat >= 0 && seat < s.seat_count(); }
 
@@ -73,7 +67,7 @@ struct RequestJudge {
         // Anyone may add robots while nobody sits, but not in the last free seat of a table that has
         // not played yet: robots alone could never start it or be taken away (nobody would be its
         // chief). After a match a table of robots alone is finished for good, as when all leave.
-        if (!s.chief() && s.status() == TableStatus::Waiting && free_seats(s) == 1)
+        if (!s.chief() && s.status() == TableStatus::Waiting && s.free_seats() == 1)
             return refuse(TableRefusal::NotChief, "the last free seat is kept for a person: sit down first");
         return Events{RobotSeated{c.seat, c.level}};
     }

@@ -14,6 +14,12 @@ TableState TableState::create(std::string id, const MatchOptions& options, const
     return state;
 }
 
+int TableState::free_seats() const {
+    int free = 0;
+    for (int k = 0; k < seat_count(); ++k) free += seats[k].empty();
+    return free;
+}
+
 bool TableState::match_running() const {
     return !cancelled && (match.phase() == Phase::Auction || match.phase() == Phase::Play);
 }

@@ -88,6 +88,8 @@ struct TableState {
                              const TablePolicy& policy, std::string invite);
 
     int seat_count() const { return match.seats(); }
+    /// The seats nobody (person or robot) occupies.
+    int free_seats() const;
     /// A match is being played (started, not over, not cancelled).
     bool match_running() const;
     TableStatus status() const;
