@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
 #include "ai/levels.hpp"
 #include "ai/robot.hpp"
 #include "bench/arena/ismcts.hpp"
+#include "bench/arena/oracle.hpp"
 #include "engine/deck.hpp"
 
 namespace belote::arena {
@@ -88,7 +90,7 @@ MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& ro
         const std::uint64_t seed = mix(pair_seed * 4 + static_cast<std::uint64_t>(r) + (decisions[r]++ << 8));
         const auto t0 = steady_now();
         const double c0 = thread_cpu_ms();
-        const Action action = robots[r](view, seed);
+        const Action action = robots[r](view, match, seed);
         const double cpu = thread_cpu_ms() - c0;
         const double ms = std::chrono::duration<double, std::milli>(steady_now() - t0).count();
         (r < 2 ? timing.a_ms : timing.b_ms).push_back(ms);
@@ -145,7 +147,7 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
     spec.name = text;
     std::istringstream in(text);
     std::getline(in, spec.kind, ':');
-    if (spec.kind != "ismcts" && !ai::parse_level(spec.kind)) return std::nullopt;
+    if (spec.kind != "ismcts" && spec.kind != "oracle" && !ai::parse_level(spec.kind)) return std::nullopt;
     for (std::string part; std::getline(in, part, ':');) {
         const auto eq = part.find('=');
         if (eq == std::string::npos) return std::nullopt;
@@ -160,7 +162,7 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
                      key == "handicap" || key == "treefrom" ||
                      (key.size() >= 2 && key[0] == 'd' && std::isdigit(static_cast<unsigned char>(key[1]))))
                 spec.tuning.emplace_back(key, std::stoi(value));
-            else if (key == "bid" && ai::parse_level(value))
+            else if (key == "bid" && (ai::parse_level(value) || value == "oracle"))
                 spec.bid = value;
             else if (key == "iterations" && spec.kind == "ismcts")
                 spec.iterations = std::stoi(value);
@@ -182,8 +184,15 @@ Robot make_robot(const RobotSpec& spec) {
         bidder.scale = spec.scale;
         bidder.tuning = spec.tuning;
         bidder.budget_ms = spec.budget_ms;
-        return [play = make_robot(player), bid = make_robot(bidder)](const View& view, std::uint64_t seed) {
-            return view.phase == Phase::Auction ? bid(view, seed) : play(view, seed);
+        return [play = make_robot(player), bid = make_robot(bidder)](const View& view, const Match& match,
+                                                                     std::uint64_t seed) {
+            return view.phase == Phase::Auction ? bid(view, match, seed) : play(view, match, seed);
+        };
+    }
+    if (spec.kind == "oracle") {
+        auto oracle = std::make_shared<Oracle>();
+        return [oracle](const View& view, const Match& match, std::uint64_t seed) {
+            return oracle->decide(view, match, seed);
         };
     }
     if (spec.kind == "ismcts") {
@@ -197,12 +206,12 @@ Robot make_robot(const RobotSpec& spec) {
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double, std::milli>(thread_cpu_ms())));
         };
-        return [s](const View& view, std::uint64_t seed) { return ismcts_decide(view, s, seed); };
+        return [s](const View& view, const Match&, std::uint64_t seed) { return ismcts_decide(view, s, seed); };
     }
     ai::RobotSettings s;
     s.level = *ai::parse_level(spec.kind);
     if (!spec.tuning.empty() && s.level != ai::Level::Easy) {
-        return [spec](const View& view, std::uint64_t seed) {
+        return [spec](const View& view, const Match&, std::uint64_t seed) {
             ai::LevelParams p = ai::level_params(*ai::parse_level(spec.kind), view.options.variant, spec.scale);
             int exact = -1, early = -1;
             for (const auto& [key, value] : spec.tuning) {
@@ -238,7 +247,7 @@ Robot make_robot(const RobotSpec& spec) {
         s.time_budget = std::chrono::milliseconds(spec.budget_ms);
         s.clock = steady_now;
     }
-    return [s](const View& view, std::uint64_t seed) { return ai::decide(view, s, seed); };
+    return [s](const View& view, const Match&, std::uint64_t seed) { return ai::decide(view, s, seed); };
 }
 
 int matches_per_pair(const MatchOptions& options) { return seat_count(options.variant) == 3 ? 3 : 2; }

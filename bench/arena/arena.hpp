@@ -21,24 +21,26 @@ namespace belote::arena {
 ///   <level>:ms=B                           (wall-clock budget of B ms per decision, with a clock)
 ///   ismcts                                 (the reference, 100 ms of its thread's CPU time per card)
 ///   ismcts:ms=B | ismcts:iterations=N      (its budget, or the fixed-work equivalent)
-///   <spec>:bid=<level>                     (auction calls by another level: isolates card play)
+///   oracle                                 (a yardstick that sees every hand: bench/arena/oracle.hpp)
+///   <spec>:bid=<level or oracle>           (auction calls by another level: isolates card play)
 ///   <level>:worlds=N:over=N:exact=N:horizon=N:bidworlds=N:bidhorizon=N   (tuning: the level's
 ///                                          parameters with these changed, see ai/levels.hpp)
 struct RobotSpec {
     std::string name;  ///< as given
-    std::string kind;  ///< easy, medium, hard, expert or ismcts
+    std::string kind;  ///< easy, medium, hard, expert, ismcts or oracle
     double scale = 1.0;
     int budget_ms = 0;                                ///< 0 = fixed work
     int iterations = 0;                               ///< ismcts fixed work
-    std::string bid;                                  ///< empty, or the level that makes the auction calls
+    std::string bid;                                  ///< empty, or the level (or oracle) making the auction calls
     std::vector<std::pair<std::string, int>> tuning;  ///< parameter overrides (tuning keys above)
 };
 
 /// Parses a robot spec; nullopt with no side effect when it is not one.
 std::optional<RobotSpec> parse_robot_spec(const std::string& text);
 
-/// A robot bound to its spec: decides an action for the seat of a view with a seed.
-using Robot = std::function<Action(const View&, std::uint64_t seed)>;
+/// A robot bound to its spec: decides an action for the seat of a view with a seed. Only the oracle
+/// reads `match` (every hand); the robots decide from the view alone.
+using Robot = std::function<Action(const View& view, const Match& match, std::uint64_t seed)>;
 /// Builds the robot of `spec` (the clock is std::chrono::steady_clock when a budget is set).
 Robot make_robot(const RobotSpec& spec);
 

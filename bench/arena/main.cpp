@@ -93,6 +93,13 @@ int main(int argc, char** argv) {
             << "three_player: side A is one seat (no --a-partner), and the ISMCTS reference plays two sides only\n";
         return 2;
     }
+    auto uses_oracle = [](const RobotSpec& s) { return s.kind == "oracle" || s.bid == "oracle"; };
+    if (seat_count(config.options.variant) != 4 &&
+        (uses_oracle(config.a) || uses_oracle(config.b) || (config.a_partner && uses_oracle(*config.a_partner)) ||
+         (config.b_partner && uses_oracle(*config.b_partner)))) {
+        std::cerr << "the oracle plays four-seat variants only (classic, classic_announcements, coinche)\n";
+        return 2;
+    }
 
     std::vector<PairResult> results;
     Timing timing;
