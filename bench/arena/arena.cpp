@@ -210,6 +210,7 @@ Robot make_robot(const RobotSpec& spec) {
     }
     ai::RobotSettings s;
     s.level = *ai::parse_level(spec.kind);
+    s.work_scale = spec.scale;
     if (!spec.tuning.empty() && s.level != ai::Level::Easy) {
         return [spec](const View& view, const Match&, std::uint64_t seed) {
             ai::LevelParams p = ai::level_params(*ai::parse_level(spec.kind), view.options.variant, spec.scale);
