@@ -140,6 +140,19 @@ std::array<double, 3> percentiles(std::vector<double> ms) {
     return {at(0.5), at(0.99), ms.back()};
 }
 
+// What one pair scores: the share of its matches A won, and A's points per deal over its matches.
+double win_share(const PairResult& pair) {
+    int won = 0;
+    for (const MatchResult& m : pair) won += m.a_won;
+    return pair.empty() ? 0.0 : static_cast<double>(won) / static_cast<double>(pair.size());
+}
+double points_per_deal(const PairResult& pair) {
+    int deals = 0;
+    double points = 0;
+    for (const MatchResult& m : pair) deals += m.deals, points += m.a_minus_b_points;
+    return deals ? points / deals : 0.0;
+}
+
 }  // namespace
 
 std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
@@ -270,21 +283,16 @@ ArenaSummary summarize(const std::vector<PairResult>& results, const Timing& tim
     for (const PairResult& pair : results) {
         s.pairs += 1;
         s.matches += static_cast<int>(pair.size());
-        int deals = 0, won = 0;
-        double a_minus_b_points = 0;
         for (const MatchResult& m : pair) {
-            deals += m.deals;
-            won += m.a_won;
-            a_minus_b_points += m.a_minus_b_points;
+            s.deals += m.deals;
             for (int side = 0; side < 2; ++side) {
                 s.taken[side] += m.taken[side];
                 s.failed[side] += m.failed[side];
                 s.litige[side] += m.litige[side];
             }
         }
-        s.deals += deals;
-        wins.push_back(pair.empty() ? 0.0 : static_cast<double>(won) / static_cast<double>(pair.size()));
-        points.push_back(deals ? a_minus_b_points / deals : 0);
+        wins.push_back(win_share(pair));
+        points.push_back(points_per_deal(pair));
     }
     s.win_rate = estimate(wins);
     s.points_per_deal = estimate(points);
@@ -296,6 +304,15 @@ ArenaSummary summarize(const std::vector<PairResult>& results, const Timing& tim
     s.a_decisions = static_cast<int>(timing.a_ms.size());
     s.b_decisions = static_cast<int>(timing.b_ms.size());
     return s;
+}
+
+PairedDifference paired_difference(const std::vector<PairResult>& x, const std::vector<PairResult>& y) {
+    std::vector<double> wins, points;
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i) {
+        wins.push_back(win_share(x[i]) - win_share(y[i]));
+        points.push_back(points_per_deal(x[i]) - points_per_deal(y[i]));
+    }
+    return {static_cast<int>(wins.size()), estimate(wins), estimate(points)};
 }
 
 std::string format_summary(const ArenaConfig& config, const ArenaSummary& s) {

@@ -104,6 +104,18 @@ struct ArenaSummary {
 /// Summarises pair results (results[i] = pair i) and timings; `opponents` as in ArenaSummary.
 ArenaSummary summarize(const std::vector<PairResult>& results, const Timing& timing, int opponents = 1);
 
+/// Side A of one run minus side A of another over the same pairs (same variant, seed and B: the same
+/// deals), pair by pair, so that the luck of the cards cancels between the runs too.
+struct PairedDifference {
+    int pairs = 0;
+    Estimate win_rate;         ///< difference of the pairs' match-win shares (−1..1)
+    Estimate points_per_deal;  ///< difference of the pairs' points per deal
+};
+
+/// The paired difference of `x` minus `y`, where x[i] and y[i] are the same pair (extra pairs of the
+/// longer one are left out).
+PairedDifference paired_difference(const std::vector<PairResult>& x, const std::vector<PairResult>& y);
+
 /// A readable multi-line report.
 std::string format_summary(const ArenaConfig& config, const ArenaSummary& summary);
 

@@ -3,10 +3,12 @@
 //   belote-arena --variant coinche --a expert --a-partner easy --b easy --pairs 500   (partner test)
 //   belote-arena --variant three_player --a expert --b easy --pairs 500   (one A against two B, 3 matches a pair)
 // Prints the summary (match win %, points per deal, Elo with 95% intervals, decision times); with
-// --pairs-out FILE also one line per pair, so that long runs can be split and merged (--merge).
+// --pairs-out FILE also one line per pair, so that long runs can be split and merged (--merge), and
+// two runs over the same pairs compared pair by pair (--merge FILE --baseline FILE).
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "bench/arena/arena.hpp"
@@ -26,11 +28,11 @@ RobotSpec spec_or_exit(const std::string& text) {
     return *spec;
 }
 
-// Reads pair files written by --pairs-out: one line per pair, its index, then per match the
-// winner flag (A won), the deals and A's points minus B's. A line without `matches` matches (cut
-// short, or written for another variant) is left out.
-std::vector<PairResult> read_pairs(const std::vector<std::string>& files, int matches) {
-    std::vector<PairResult> results;
+// Reads pair files written by --pairs-out, by pair index: one line per pair, its index, then per
+// match the winner flag (A won), the deals and A's points minus B's. A line without `matches`
+// matches (cut short, or written for another variant) is left out.
+std::map<int, PairResult> read_pairs(const std::vector<std::string>& files, int matches) {
+    std::map<int, PairResult> results;
     for (const std::string& file : files) {
         std::ifstream in(file);
         for (std::string line; std::getline(in, line);) {
@@ -40,10 +42,37 @@ std::vector<PairResult> read_pairs(const std::vector<std::string>& files, int ma
             PairResult pair;
             fields >> index;
             while (fields >> won >> deals >> points) pair.push_back(MatchResult{won != 0, deals, points});
-            if (static_cast<int>(pair.size()) == matches) results.push_back(pair);
+            if (static_cast<int>(pair.size()) == matches) results[index] = pair;
         }
     }
     return results;
+}
+
+std::vector<PairResult> in_order(const std::map<int, PairResult>& pairs) {
+    std::vector<PairResult> out;
+    for (const auto& [index, pair] : pairs) out.push_back(pair);
+    return out;
+}
+
+// The pairs that both runs played, each in index order: a pair of `x`, the same pair of `y`.
+std::pair<std::vector<PairResult>, std::vector<PairResult>> common_pairs(const std::map<int, PairResult>& x,
+                                                                         const std::map<int, PairResult>& y) {
+    std::pair<std::vector<PairResult>, std::vector<PairResult>> out;
+    for (const auto& [index, pair] : x) {
+        const auto same = y.find(index);
+        if (same == y.end()) continue;
+        out.first.push_back(pair);
+        out.second.push_back(same->second);
+    }
+    return out;
+}
+
+std::string signed_estimate(const Estimate& e, double unit) {
+    std::ostringstream out;
+    out.setf(std::ios::fixed | std::ios::showpos);
+    out.precision(1);
+    out << unit * e.mean << " [" << unit * e.low << ", " << unit * e.high << "]";
+    return out.str();
 }
 
 }  // namespace
@@ -51,7 +80,7 @@ std::vector<PairResult> read_pairs(const std::vector<std::string>& files, int ma
 int main(int argc, char** argv) {
     CLI::App app{"belote-arena: mirrored duplicate matches between two robot configurations"};
     std::string variant = "classic", a = "expert", b = "easy", a_partner, b_partner, pairs_out;
-    std::vector<std::string> merge;
+    std::vector<std::string> merge, baseline;
     int pairs = 10, target = 1000, first = 0, progress = 0;
     std::uint64_t seed = 1;
     app.add_option("--variant", variant, "classic | classic_announcements | coinche | decouverte | three_player");
@@ -65,6 +94,9 @@ int main(int argc, char** argv) {
     app.add_option("--target", target, "match target: 301, 501 or 1000");
     app.add_option("--pairs-out", pairs_out, "append one line per pair to this file");
     app.add_option("--merge", merge, "summarise pair files written by --pairs-out instead of playing");
+    app.add_option("--baseline", baseline,
+                   "with --merge: pair files of another side A against the same B, seed and variant; prints the "
+                   "paired difference over the pairs both played");
     app.add_option("--progress", progress, "print the summary every N pairs (0 = only at the end)");
     CLI11_PARSE(app, argc, argv);
 
@@ -104,7 +136,15 @@ int main(int argc, char** argv) {
     std::vector<PairResult> results;
     Timing timing;
     if (!merge.empty()) {
-        std::cout << format_summary(config, summarize(read_pairs(merge, opponents + 1), timing, opponents));
+        const auto merged = read_pairs(merge, opponents + 1);
+        std::cout << format_summary(config, summarize(in_order(merged), timing, opponents));
+        if (!baseline.empty()) {
+            const auto [x, y] = common_pairs(merged, read_pairs(baseline, opponents + 1));
+            const PairedDifference d = paired_difference(x, y);
+            std::cout << "A minus the baseline's A over " << d.pairs << " common pairs: match wins "
+                      << signed_estimate(d.win_rate, 100) << " percentage points, points per deal "
+                      << signed_estimate(d.points_per_deal, 1) << "\n";
+        }
         return 0;
     }
     std::ofstream out;
