@@ -61,7 +61,7 @@ std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayP
         for (int i = 0; i < kept; ++i) worlds.push_back(sampler.sample(rng));
         return worlds;
     }
-    const WorldWeigher weigher(view, k);
+    const WorldWeigher weigher(view, k, params.off_model_play);
     std::vector<World> drawn;
     std::vector<double> cumulative;
     double total = 0;

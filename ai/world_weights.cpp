@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/legal.hpp"
 #include "engine/robot.hpp"
 
 namespace belote::ai {
@@ -96,7 +97,8 @@ double auction_likelihood(const View& view, Seat seat, CardSet hand) {
     return p;
 }
 
-WorldWeigher::WorldWeigher(const View& view, const Knowledge& knowledge) : view_(&view), knowledge_(&knowledge) {}
+WorldWeigher::WorldWeigher(const View& view, const Knowledge& knowledge, double off_model_play)
+    : view_(&view), knowledge_(&knowledge), off_model_play_(off_model_play) {}
 
 double WorldWeigher::auction_weight(Seat seat, CardSet dealt) const { return auction_likelihood(*view_, seat, dealt); }
 
@@ -121,6 +123,34 @@ double WorldWeigher::weight(const World& world) const {
             w *= discard_ace_factor;
         else if (world[d.seat].contains(ten) && d.card != ten && !world[d.seat].contains(ace))
             w *= discard_ten_factor;
+    }
+    return off_model_play_ < 1.0 ? w * play_weight(world) : w;
+}
+
+// Replays the deal's tricks in `world`: every card another seat chose among several legal ones is
+// compared with the plain player's card from the hand the world gives that seat at that moment.
+double WorldWeigher::play_weight(const World& world) const {
+    const View& view = *view_;
+    const Contract& contract = *view.contract;
+    const bool partnerships = view.seats == 4;
+    // Hands at the start of each trick, newest trick first: the world's hands plus the cards played since.
+    std::vector<const Trick*> tricks{&view.trick};
+    for (auto t = view.tricks.rbegin(); t != view.tricks.rend(); ++t) tricks.push_back(&*t);
+    World held = world;
+    double w = 1.0;
+    for (const Trick* trick : tricks) {
+        for (int i = 0; i < trick->size(); ++i) held[trick->seat(i)].insert(trick->card(i));
+        Trick before(trick->leader(), view.seats);
+        for (int i = 0; i < trick->size(); ++i) {
+            const Seat seat = trick->seat(i);
+            if (seat != knowledge_->me) {
+                const CardSet legal = legal_cards(held[seat], before, contract, view.options.rules.play, partnerships);
+                if (legal.size() > 1 &&
+                    robot_card(legal, before, seat, view.seats, view.taker, contract) != trick->card(i))
+                    w *= off_model_play_;
+            }
+            before.add(trick->card(i));
+        }
     }
     return w;
 }

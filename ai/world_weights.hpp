@@ -1,7 +1,8 @@
 #pragma once
 // Soft evidence about the hidden cards (issue 15, "soft weights"): how likely each seat's auction
-// calls and discards are under a sampled world, read the natural way (a taker holds trumps, a bid
-// shows its denomination, a pass denies strength, a discard suggests weakness in its suit).
+// calls, discards and cards are under a sampled world, read the natural way (a taker holds trumps, a
+// bid shows its denomination, a pass denies strength, a discard suggests weakness in its suit, a
+// card is more likely the one a plain player would have played).
 
 #include "ai/knowledge.hpp"
 #include "ai/world_sampler.hpp"
@@ -14,14 +15,19 @@ namespace belote::ai {
 /// world. Built once per decision from the view; weight() is a few microseconds.
 class WorldWeigher {
 public:
-    WorldWeigher(const View& view, const Knowledge& knowledge);
+    /// `off_model_play` (0..1]: the factor per card another seat played that the engine robot's card
+    /// policy (engine/robot.hpp robot_card) would not have played from that world's hand; 1 ignores
+    /// the play. `view` and `knowledge` must outlive the weigher.
+    WorldWeigher(const View& view, const Knowledge& knowledge, double off_model_play = 1.0);
     /// Likelihood (up to a constant factor, > 0) of what the other seats did if `world` is the deal.
     double weight(const World& world) const;
 
 private:
     double auction_weight(Seat seat, CardSet dealt) const;
+    double play_weight(const World& world) const;
     const View* view_;
     const Knowledge* knowledge_;
+    double off_model_play_;
 };
 
 /// Likelihood that a seat holding `hand` (its 8 cards of the deal, turn-up included for a classic

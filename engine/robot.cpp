@@ -118,9 +118,8 @@ Card richest(CardSet cards, const Contract& contract) {
     return *std::max_element(cards.begin(), cards.end(), [&](Card a, Card b) { return value(a) < value(b); });
 }
 
-Card choose_lead(const View& view, CardSet legal, const Contract& contract) {
-    Seat me = *view.observer.seat;
-    bool our_contract = view.taker && side_of(*view.taker, view.seats) == side_of(me, view.seats);
+Card choose_lead(CardSet legal, Seat me, int seats, std::optional<Seat> taker, const Contract& contract) {
+    bool our_contract = taker && side_of(*taker, seats) == side_of(me, seats);
     CardSet trumps = contract.kind == ContractKind::SuitTrump ? legal.suit(contract.trump) : CardSet{};
     if (our_contract && trumps.contains(Card(Rank::Jack, contract.trump))) return Card(Rank::Jack, contract.trump);
     for (int s = 0; s < suit_count; ++s) {
@@ -131,12 +130,10 @@ Card choose_lead(const View& view, CardSet legal, const Contract& contract) {
     return cheapest(plain.empty() ? legal : plain, contract);
 }
 
-Card choose_follow(const View& view, CardSet legal, const Contract& contract) {
-    Seat me = *view.observer.seat;
-    const Trick& trick = view.trick;
+Card choose_follow(CardSet legal, const Trick& trick, Seat me, int seats, const Contract& contract) {
     Seat winner = trick.winner(contract);
-    bool partner_winning = view.seats == 4 && team_of(winner) == team_of(me);
-    bool last_to_play = trick.size() == view.seats - 1;
+    bool partner_winning = seats == 4 && team_of(winner) == team_of(me);
+    bool last_to_play = trick.size() == seats - 1;
     if (partner_winning && (last_to_play || strength_in_suit(trick.card(trick.winning_index(contract)), contract) >= 6))
         return richest(legal, contract);
 
@@ -153,6 +150,13 @@ Card choose_follow(const View& view, CardSet legal, const Contract& contract) {
 }
 
 }  // namespace
+
+Card robot_card(CardSet legal, const Trick& trick, Seat me, int seats, std::optional<Seat> taker,
+                const Contract& contract) {
+    if (legal.size() == 1) return legal.first();
+    return trick.empty() ? choose_lead(legal, me, seats, taker, contract)
+                         : choose_follow(legal, trick, me, seats, contract);
+}
 
 Action with_belote_words(const View& view, Card card) {
     Action chosen = Action::play(card);
@@ -195,10 +199,8 @@ Action robot_decide(const View& view, Rng& rng) {
     if (view.legal.empty()) return Action::pass();
     if (view.phase == Phase::Auction) return choose_auction(view, static_cast<int>(rng.below(7)) - 3);
     if (view.legal.front().kind == ActionKind::Declare) return choose_declaration(view);
-    CardSet legal = legal_set(view);
-    if (legal.size() == 1) return with_belote_words(view, legal.first());
-    const Contract& contract = *view.contract;
-    Card card = view.trick.empty() ? choose_lead(view, legal, contract) : choose_follow(view, legal, contract);
+    const Card card =
+        robot_card(legal_set(view), view.trick, *view.observer.seat, view.seats, view.taker, *view.contract);
     return with_belote_words(view, card);
 }
 

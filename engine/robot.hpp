@@ -12,6 +12,12 @@ namespace belote {
 /// gives points to a winning partner, wins tricks as cheaply as possible, otherwise discards low.
 Action robot_decide(const View& view, Rng& rng);
 
+/// The card robot_decide() plays: from `legal` (not empty), with `trick` in progress (empty: a lead),
+/// for seat `me` at a table of `seats`, `taker` the seat that took `contract`. Deterministic. The
+/// search robots' inference reads the cards others played against it (ai/world_weights.hpp).
+Card robot_card(CardSet legal, const Trick& trick, Seat me, int seats, std::optional<Seat> taker,
+                const Contract& contract);
+
 /// Playing `card` (a legal card of view.legal) with the belote words it allows in the manual belote
 /// modes (docs/rules.md §2.5: "belote" with the first honour, "rebelote" with the second), so that
 /// a robot's belote is never lost for want of saying it; the plain card otherwise.

@@ -21,8 +21,9 @@ using namespace belote::arena;
 RobotSpec spec_or_exit(const std::string& text) {
     auto spec = parse_robot_spec(text);
     if (!spec) {
-        std::cerr << "unknown robot '" << text
-                  << "' (easy|medium|hard|expert[:scale=S][:ms=B] | ismcts[:ms=B|:iterations=N])\n";
+        std::cerr
+            << "unknown robot '" << text
+            << "' (easy|medium|hard|expert[:scale=S][:ms=B][:bid=LEVEL] | ismcts[:ms=B|:iterations=N] | oracle)\n";
         std::exit(2);
     }
     return *spec;

@@ -22,8 +22,9 @@ namespace belote::arena {
 class Oracle {
 public:
     Oracle();
-    /// The action of the seat to act in `match` (4 seats, to act, `view` its view); `seed` drives
-    /// expert's Coinche calls only.
+    /// The action of the seat to act in `match` (4 seats; `view` is that seat's view). `seed` drives
+    /// only what the oracle leaves to a robot: Coinche calls (expert) and announcing combinations
+    /// (the seat filler's). Throws std::invalid_argument at two or three seats.
     Action decide(const View& view, const Match& match, std::uint64_t seed);
 
 private:

@@ -10,6 +10,7 @@
 #include "ai/deal_value.hpp"
 #include "ai/knowledge.hpp"
 #include "ai/world_sampler.hpp"
+#include "ai/world_weights.hpp"
 #include "engine/match.hpp"
 
 namespace belote::ai {
@@ -157,6 +158,26 @@ TEST(WorldSampler, RelaxesContradictoryConstraints) {
     WorldSampler sampler(k);
     EXPECT_TRUE(sampler.relaxed());
     EXPECT_EQ(sampler.count(), 6u);  // 3! deals once the constraint is dropped
+}
+
+TEST(WorldWeigher, ACardAPlainPlayerWouldNotHavePlayedWeighsItsWorldDown) {
+    // Spades trump, seat 0 led 7H; seat 1 played KH, seat 2 8H, seat 3 AH. A plain player wins a
+    // trick it cannot be sure of with its cheapest winning card, so seat 1 holding 9H too makes its KH
+    // off-model; so does seat 2 holding TH (it would have won with it) under its 8H. Seat 3's AH is
+    // the plain card (last to play, the richest winner); single legal cards are no evidence.
+    const View v = play_view(Suit::Spades, {trick_of(0, "7H KH 8H AH")}, cards("JS AS KS QS 7C 8C 9C"));
+    const Knowledge k = infer_knowledge(v);
+    const CardSet me = cards("JS AS KS QS 7C 8C 9C");
+    const World plain{me, cards("7S 8S 7D 8D 9D TC JC"), cards("9S TS TD JD QD QC KC"), cards("9H TH QH JH KD AD AC")};
+    const World seat1_off{me, cards("7S 8S 9H 8D 9D TC JC"), cards("9S TS TD JD QD QC KC"),
+                          cards("7D TH QH JH KD AD AC")};
+    const World both_off{me, cards("7S 8S 9H 8D 9D TC JC"), cards("9S TS TH JD QD QC KC"),
+                         cards("7D TD QH JH KD AD AC")};
+    const WorldWeigher reads_play(v, k, 0.5);
+    EXPECT_DOUBLE_EQ(reads_play.weight(seat1_off) / reads_play.weight(plain), 0.5);
+    EXPECT_DOUBLE_EQ(reads_play.weight(both_off) / reads_play.weight(plain), 0.25);
+    const WorldWeigher ignores_play(v, k);
+    EXPECT_DOUBLE_EQ(ignores_play.weight(both_off), ignores_play.weight(plain));
 }
 
 TEST(DealValue, ClassicWorkedExamples) {
