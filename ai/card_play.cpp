@@ -22,8 +22,32 @@ bool belote_counts(const View& view, Suit suit) {
     return false;
 }
 
-// The stakes of one world: belote still to be announced by a seat holding both honours, and during
-// trick 1 with announcements, the combinations the world's hands will score (§3.2, §3.3).
+// Worlds to evaluate: drawn uniformly from the consistent deals, then (oversample > 1) resampled in
+// proportion to their soft weight (sampling-importance-resampling, systematic).
+std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayParams& params, Rng& rng) {
+    WorldSampler sampler(k);
+    const int kept = params.worlds;
+    if (params.oversample <= 1) {
+        std::vector<World> worlds;
+        for (int i = 0; i < kept; ++i) worlds.push_back(sampler.sample(rng));
+        return worlds;
+    }
+    const WorldWeigher weigher(view, k, params.off_model_play);
+    std::vector<World> drawn;
+    std::vector<double> cumulative;
+    double total = 0;
+    for (int i = 0; i < kept * params.oversample; ++i) {
+        drawn.push_back(sampler.sample(rng));
+        total += weigher.weight(drawn.back());
+        cumulative.push_back(total);
+    }
+    std::vector<World> worlds;
+    for (std::size_t i : systematic_resample(cumulative, kept, rng)) worlds.push_back(drawn[i]);
+    return worlds;
+}
+
+}  // namespace
+
 DealStakes world_stakes(const View& view, const Knowledge& k, const DealStakes& base, const World& world) {
     DealStakes stakes = base;
     for (int su = 0; su < suit_count; ++su) {
@@ -50,32 +74,6 @@ Position make_position(const View& view, const PlaySetup& setup, const World& wo
     for (int i = 0; i < view.trick.size(); ++i) pos.push_trick_card(view.trick.card(i).index());
     return pos;
 }
-
-// Worlds to evaluate: drawn uniformly from the consistent deals, then (oversample > 1) resampled in
-// proportion to their soft weight (sampling-importance-resampling, systematic).
-std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayParams& params, Rng& rng) {
-    WorldSampler sampler(k);
-    const int kept = params.worlds;
-    if (params.oversample <= 1) {
-        std::vector<World> worlds;
-        for (int i = 0; i < kept; ++i) worlds.push_back(sampler.sample(rng));
-        return worlds;
-    }
-    const WorldWeigher weigher(view, k, params.off_model_play);
-    std::vector<World> drawn;
-    std::vector<double> cumulative;
-    double total = 0;
-    for (int i = 0; i < kept * params.oversample; ++i) {
-        drawn.push_back(sampler.sample(rng));
-        total += weigher.weight(drawn.back());
-        cumulative.push_back(total);
-    }
-    std::vector<World> worlds;
-    for (std::size_t i : systematic_resample(cumulative, kept, rng)) worlds.push_back(drawn[i]);
-    return worlds;
-}
-
-}  // namespace
 
 namespace {
 

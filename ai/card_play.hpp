@@ -8,6 +8,10 @@
 #include <cstdint>
 
 #include "ai/budget.hpp"
+#include "ai/deal_value.hpp"
+#include "ai/knowledge.hpp"
+#include "ai/position.hpp"
+#include "ai/world_sampler.hpp"
 #include "engine/rng.hpp"
 #include "engine/view.hpp"
 
@@ -50,6 +54,15 @@ struct PlayReport {
 /// given view, params and rng state unless `budget` expires first.
 Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
                  PlayReport* report = nullptr);
+
+/// The play position of `view` (4 seats, play phase) when the hands are those of `world`: its trick
+/// in progress, tricks and points so far.
+Position make_position(const View& view, const PlaySetup& setup, const World& world);
+
+/// The stakes of the deal of `view` (play phase) if `world` is the deal: `base` (stakes_of(view))
+/// plus the belote still to be announced by a seat of `world` holding both honours, and during
+/// trick 1 with announcements the combinations the world's hands will score (§2.5, §3.2, §3.3).
+DealStakes world_stakes(const View& view, const Knowledge& k, const DealStakes& base, const World& world);
 
 /// Same for Découverte (2 seats, tableaux; decouverte_play.cpp).
 Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,

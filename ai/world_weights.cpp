@@ -134,24 +134,24 @@ double WorldWeigher::play_weight(const World& world) const {
     const Contract& contract = *view.contract;
     const bool partnerships = view.seats == 4;
     // Hands at the start of each trick, newest trick first: the world's hands plus the cards played since.
-    std::vector<const Trick*> tricks{&view.trick};
-    for (auto t = view.tricks.rbegin(); t != view.tricks.rend(); ++t) tricks.push_back(&*t);
     World held = world;
     double w = 1.0;
-    for (const Trick* trick : tricks) {
-        for (int i = 0; i < trick->size(); ++i) held[trick->seat(i)].insert(trick->card(i));
-        Trick before(trick->leader(), view.seats);
-        for (int i = 0; i < trick->size(); ++i) {
-            const Seat seat = trick->seat(i);
+    auto replay = [&](const Trick& trick) {
+        for (int i = 0; i < trick.size(); ++i) held[trick.seat(i)].insert(trick.card(i));
+        Trick before(trick.leader(), view.seats);
+        for (int i = 0; i < trick.size(); ++i) {
+            const Seat seat = trick.seat(i);
             if (seat != knowledge_->me) {
                 const CardSet legal = legal_cards(held[seat], before, contract, view.options.rules.play, partnerships);
                 if (legal.size() > 1 &&
-                    robot_card(legal, before, seat, view.seats, view.taker, contract) != trick->card(i))
+                    robot_card(legal, before, seat, view.seats, view.taker, contract) != trick.card(i))
                     w *= off_model_play_;
             }
-            before.add(trick->card(i));
+            before.add(trick.card(i));
         }
-    }
+    };
+    replay(view.trick);
+    for (auto t = view.tricks.rbegin(); t != view.tricks.rend(); ++t) replay(*t);
     return w;
 }
 

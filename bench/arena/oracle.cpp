@@ -2,11 +2,10 @@
 
 #include <stdexcept>
 
+#include "ai/card_play.hpp"
 #include "ai/card_tables.hpp"
-#include "ai/deal_value.hpp"
 #include "ai/levels.hpp"
 #include "ai/robot.hpp"
-#include "engine/melds.hpp"
 #include "engine/robot.hpp"
 
 namespace belote::arena {
@@ -14,33 +13,8 @@ namespace {
 
 constexpr int table_bits = 20;  // 1M entries: a whole deal's search stays in the table
 
-// The true deal in play as a search position (the view gives the trick and the points so far).
-ai::Position true_position(const View& view, const Match& match, const ai::PlaySetup& setup) {
-    std::array<CardSet, ai::max_seats> hands{};
-    for (Seat s = 0; s < 4; ++s) hands[s] = match.hand(s);
-    ai::Position pos(setup, hands, view.trick.leader(), view.tricks_played, view.card_points_won, view.tricks_won);
-    for (int i = 0; i < view.trick.size(); ++i) pos.push_trick_card(view.trick.card(i).index());
-    return pos;
-}
-
-// The stakes of a deal about to be played (the view of its first card): the belote and the
-// combinations the true hands hold count as if announced (§2.5, §3.2–§3.3).
-ai::DealStakes opening_stakes(const View& view, const Match& match) {
-    ai::DealStakes stakes = ai::stakes_of(view);
-    const Contract& contract = *view.contract;
-    if (contract.kind == ContractKind::SuitTrump) {
-        const CardSet honours{Card(Rank::King, contract.trump), Card(Rank::Queen, contract.trump)};
-        for (Seat s = 0; s < 4; ++s)
-            if ((match.hand(s) & honours) == honours) stakes.belote[team_of(s)] += 20;
-    }
-    if (uses_melds(view.options)) {
-        std::array<std::vector<Meld>, 4> melds;
-        for (Seat s = 0; s < 4; ++s) melds[s] = find_melds(match.hand(s), view.options.rules.melds);
-        stakes.melds =
-            resolve_melds(melds, contract, (view.dealer + 1) % 4, view.options.rules.melds.equal_tiebreak).points;
-    }
-    return stakes;
-}
+// The true deal's hands.
+ai::World true_hands(const Match& match) { return {match.hand(0), match.hand(1), match.hand(2), match.hand(3)}; }
 
 }  // namespace
 
@@ -76,10 +50,13 @@ Action Oracle::classic_call(const View& view, const Match& match) {
         const View opening = after.view(Observer::of_seat(first));
         const ai::CardTables tables = ai::CardTables::of(*opening.contract);
         const ai::PlaySetup setup{&tables, opening.options.rules.play, 4, true, 8};
-        ai::Position pos = true_position(opening, after, setup);
+        const ai::World hands = true_hands(after);
+        ai::Position pos = ai::make_position(opening, setup, hands);
         const Team team = team_of(seat);
         solver_->set_context(0x100u + team);
-        const int value = ai::deal_value(opening_stakes(opening, after), team, solver_->solve(pos, team));
+        const ai::DealStakes stakes =
+            ai::world_stakes(opening, ai::infer_knowledge(opening), ai::stakes_of(opening), hands);
+        const int value = ai::deal_value(stakes, team, solver_->solve(pos, team));
         if (value > best_value) best = call, best_value = value;
     }
     return best;
@@ -88,7 +65,7 @@ Action Oracle::classic_call(const View& view, const Match& match) {
 Card Oracle::best_card(const View& view, const Match& match) {
     const ai::CardTables tables = ai::CardTables::of(*view.contract);
     const ai::PlaySetup setup{&tables, view.options.rules.play, 4, true, 8};
-    ai::Position pos = true_position(view, match, setup);
+    ai::Position pos = ai::make_position(view, setup, true_hands(match));
     const Team team = team_of(*view.observer.seat);
     solver_->set_context(0x100u + team);
     const std::uint32_t legal = pos.legal();
