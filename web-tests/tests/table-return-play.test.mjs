@@ -69,6 +69,15 @@ test('the announcements are never under the trick at 1366×768 and 1920×1080, a
         const seats = await page.locator('.felt .seat').evaluateAll((es) => es.map((e) => { const b = e.getBoundingClientRect(); return { left: b.left, top: b.top, right: b.right, bottom: b.bottom }; }));
         for (const c of cards) assert.equal(overlaps(strip, c), false, `${viewport.width}: the strip ${JSON.stringify(strip)} and a card ${JSON.stringify(c)}`);
         for (const c of seats) assert.equal(overlaps(strip, c), false, `${viewport.width}: the strip ${JSON.stringify(strip)} and a seat ${JSON.stringify(c)}`);
+        // This deal's names and tags aside: the strip at its widest ends before the top seat at its widest starts.
+        const widest = await page.evaluate(() => {
+          const felt = document.querySelector('.felt'), strip = document.querySelector('[data-testid="melds"]');
+          const top = document.querySelector('.felt .seat.pos-top');
+          const inner = felt.getBoundingClientRect().left + felt.clientLeft, width = felt.clientWidth;
+          const px = (v) => (v.endsWith('%') ? (parseFloat(v) / 100) * width : parseFloat(v));
+          return { stripRight: strip.getBoundingClientRect().left + px(getComputedStyle(strip).maxWidth), topLeft: inner + width / 2 - px(getComputedStyle(top).maxWidth) / 2 };
+        });
+        assert.ok(widest.stripRight < widest.topLeft, `${viewport.width}: ${JSON.stringify(widest)}`);
         if (await page.locator('[data-testid="trick-seat-2"]').count()) {
           if (!measured) await page.screenshot({ path: path.join(SHOTS, `table-announcements-${viewport.width}.png`) });
           measured++;
