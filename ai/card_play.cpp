@@ -22,8 +22,8 @@ bool belote_counts(const View& view, Suit suit) {
     return false;
 }
 
-// Worlds to evaluate: drawn uniformly from the consistent deals, then (oversample > 1) resampled in
-// proportion to their soft weight (sampling-importance-resampling, systematic).
+}  // namespace
+
 std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayParams& params, Rng& rng) {
     WorldSampler sampler(k);
     const int kept = params.worlds;
@@ -45,8 +45,6 @@ std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayP
     for (std::size_t i : systematic_resample(cumulative, kept, rng)) worlds.push_back(drawn[i]);
     return worlds;
 }
-
-}  // namespace
 
 DealStakes world_stakes(const View& view, const Knowledge& k, const DealStakes& base, const World& world) {
     DealStakes stakes = base;

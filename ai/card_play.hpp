@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "ai/budget.hpp"
 #include "ai/deal_value.hpp"
@@ -54,6 +55,12 @@ struct PlayReport {
 /// given view, params and rng state unless `budget` expires first.
 Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Budget& budget,
                  PlayReport* report = nullptr);
+
+/// The worlds a decision of the seat of `view` evaluates: params.worlds of them, drawn uniformly from
+/// the deals consistent with `k` (infer_knowledge(view)), or with params.oversample > 1 drawn
+/// worlds × oversample times and resampled in proportion to their soft weight (world_weights.hpp,
+/// params.off_model_play; systematic sampling-importance-resampling). Any variant.
+std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayParams& params, Rng& rng);
 
 /// The play position of `view` (4 seats, play phase) when the hands are those of `world`: its trick
 /// in progress, tricks and points so far.

@@ -92,14 +92,12 @@ Card choose_three_player_card(const View& view, const PlayParams& params, Rng& r
     const Seat me = *view.observer.seat;
     const ThreePlayerRules& rules = view.options.rules.three_player;
     const Knowledge k = infer_knowledge(view);
-    const WorldSampler sampler(k);
     const CardTables tables = CardTables::of(*view.contract);
     const PlaySetup setup = three_player_setup(view, tables, *view.taker);
 
     std::vector<Position> positions;
     std::vector<DealTally> tallies;
-    for (int w = 0; w < params.worlds; ++w) {
-        const World world = sampler.sample(rng);
+    for (const World& world : draw_worlds(view, k, params, rng)) {
         positions.push_back(world_position(view, setup, world));
         tallies.push_back(tally_so_far(view, world));
     }

@@ -1,6 +1,7 @@
 #pragma once
 // Card play at three (docs/rules.md §7, each player for himself) over worlds consistent with the
-// seat's knowledge, sampled uniformly (with 32 cards the 8 undealt cards are part of the unknown).
+// seat's knowledge (with 32 cards the 8 undealt cards are part of the unknown), drawn by draw_worlds
+// (card_play.hpp): uniformly, or resampled by the soft weights of the auction and the play.
 // Either every legal card is played in each world (perfect-information Monte Carlo), or one tree of
 // every seat's cards is searched over the worlds (ismcts_play.hpp), each seat choosing for its own
 // value. Deals are finished by greedy playouts in which the taker's two opponents play as one side

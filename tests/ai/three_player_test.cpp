@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ai/card_play.hpp"
 #include "ai/knowledge.hpp"
 #include "ai/robot.hpp"
 #include "ai/world_sampler.hpp"
@@ -113,6 +114,31 @@ TEST(ThreePlayerWorlds, AtTheFirstCardTheWorldsAreEverySplitOfTheUnseenCards) {
     EXPECT_GT(taker_elsewhere, 0);
 }
 
+// The soft weights read the auction at three as at four (world_weights.hpp): resampled by them, the
+// worlds of a seat that did not take give the taker more trumps than uniform worlds do.
+TEST(ThreePlayerWorlds, ResampledWorldsGiveTheTakerMoreTrumpsThanUniformOnes) {
+    PlayParams uniform;
+    uniform.worlds = 64;
+    PlayParams weighted = uniform;
+    weighted.oversample = 8;
+    double uniform_trumps = 0, weighted_trumps = 0;
+    int worlds = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        const Match match = match_in_play(three_player(ThreePlayerDeck::Cards32), seed, 0);
+        const Seat taker = *match.view(Observer::spectator()).taker;
+        const View view = match.view(Observer::of_seat((taker + 1) % 3));
+        const Knowledge k = infer_knowledge(view);
+        const CardSet trumps = CardSet::of_suit(view.contract->trump);
+        Rng rng_u(seed), rng_w(seed);
+        for (const World& w : draw_worlds(view, k, uniform, rng_u)) uniform_trumps += (w[taker] & trumps).size();
+        for (const World& w : draw_worlds(view, k, weighted, rng_w)) weighted_trumps += (w[taker] & trumps).size();
+        worlds += uniform.worlds;
+    }
+    uniform_trumps /= worlds;
+    weighted_trumps /= worlds;
+    EXPECT_GT(weighted_trumps, uniform_trumps + 0.4) << uniform_trumps << " " << weighted_trumps;
+}
+
 // Medium bids as the seat filler (the engine robot), hard and expert simulate their calls; from
 // medium up the cards are searched: a match of robots at every level ends, every decision is legal,
 // and the search chose other cards than the filler would have.
@@ -132,7 +158,9 @@ TEST(ThreePlayerRobots, TheSearchPlaysTheCardsTheFillerBidsAndAMatchEnds) {
         Rng rng(seed);
         const Action filler = view.legal.size() == 1 ? view.legal.front() : robot_decide(view, rng);
         if (view.phase == Phase::Auction) {
-            if (levels[seat] == Level::Medium) ASSERT_EQ(chosen, filler) << "seat " << seat;
+            if (levels[seat] == Level::Medium) {
+                ASSERT_EQ(chosen, filler) << "seat " << seat;
+            }
         } else {
             ++plays;
             other_cards += chosen != filler;
