@@ -30,5 +30,15 @@ TEST(Levels, CoincheBiddingKeepsItsShortSearch) {
     EXPECT_EQ(expert.bid.declarer_handicap, 8);
 }
 
+TEST(Levels, ExpertReadsTheAuctionAndThePlayInClassicAndAtThree) {
+    for (Variant variant : {Variant::Classic, Variant::ThreePlayer}) {
+        const LevelParams expert = level_params(Level::Expert, variant, 1.0);
+        EXPECT_EQ(expert.play.oversample, 4);
+        EXPECT_DOUBLE_EQ(expert.play.off_model_play, 0.5);
+    }
+    EXPECT_EQ(level_params(Level::Hard, Variant::ThreePlayer, 1.0).play.oversample, 1);
+    EXPECT_DOUBLE_EQ(level_params(Level::Expert, Variant::Coinche, 1.0).play.off_model_play, 1.0);
+}
+
 }  // namespace
 }  // namespace belote::ai
