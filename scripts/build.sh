@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures (CMake + Ninja, RelWithDebInfo) into build/ and builds everything.
-# Extra arguments go to the configure step, e.g. scripts/build.sh -DBELOTE_SANITIZE=ON
+# Extra arguments go to the configure step, e.g. scripts/build.sh -DBELOTE_TEST_SCOPE=core
 # BUILD_DIR overrides the build directory; BUILD_TARGET builds one target only (default: all).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of tests/fuzz with clang (-fsanitize=fuzzer,address,undefined) and
-# runs each one from its seed corpus (tests/fuzz/corpus/<target minus "fuzz_">).
+# Builds the libFuzzer targets of tests/fuzz in the instrumented build that scripts/test-sanitize.sh
+# also uses (clang, -fsanitize=fuzzer-no-link,address,undefined: scripts/lib/instrumented-build.sh)
+# and runs each one from its seed corpus (tests/fuzz/corpus/<target minus "fuzz_">).
 #
 #   scripts/fuzz.sh                       every target, a fixed number of inputs (what scripts/test.sh
 #                                         does): fuzz_decode 20000, fuzz_match 3000, fuzz_game 1000
-#                                         (the last two play whole matches per input: ~50 and ~20
-#                                         inputs/s under ASan on a loaded 2-core machine)
+#                                         (the last two play whole matches per input: ~75 and ~20
+#                                         inputs/s under ASan at -O1 on this 2-core machine)
 #   scripts/fuzz.sh --runs 100000         every target, 100000 runs each
 #   scripts/fuzz.sh --time 600 fuzz_game  one target for 10 minutes
 #
 # New inputs go to a scratch corpus under the build dir (the checked-in seeds are not modified);
 # a crash leaves crash-* files in the current directory and makes this script fail.
-# BUILD_DIR (default build-fuzz) is the build directory.
+# INSTRUMENTED_BUILD_DIR (default build-sanitize) is the build directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/instrumented-build.sh
 
 runs=""
 time_limit=""
@@ -28,9 +30,8 @@ while (($#)); do
 done
 ((${#targets[@]})) || targets=(fuzz_decode fuzz_match fuzz_game)
 
-build_dir="${BUILD_DIR:-build-fuzz}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBELOTE_FUZZ=ON \
-  -DCMAKE_CXX_COMPILER="${FUZZ_CXX:-clang++}" >/dev/null
+build_dir="$instrumented_build_dir"
+configure_instrumented_build
 cmake --build "$build_dir" --target "${targets[@]}"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"

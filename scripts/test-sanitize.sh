@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Builds the unit and table-core tests and the end-to-end test (BELOTE_TEST_SCOPE=core, see
-# tests/CMakeLists.txt) with AddressSanitizer + UndefinedBehaviorSanitizer (-DBELOTE_SANITIZE=ON,
-# -O1) in build-sanitize/ and runs them with ctest. Any ASan/UBSan report fails the test that
-# triggered it (UBSan is built with -fno-sanitize-recover). Called by .ci/run after
-# scripts/test.sh. BUILD_DIR overrides the build directory; BELOTE_TEST_SCOPE=all runs everything.
+# tests/CMakeLists.txt) with AddressSanitizer + UndefinedBehaviorSanitizer in build-sanitize/, the
+# instrumented build scripts/fuzz.sh has already compiled the libraries in
+# (scripts/lib/instrumented-build.sh: clang, -O1), and runs them with ctest. Any ASan/UBSan report
+# fails the test that triggered it (UBSan is built with -fno-sanitize-recover). Called by .ci/run
+# after scripts/test.sh. INSTRUMENTED_BUILD_DIR overrides the build directory; BELOTE_TEST_SCOPE=all
+# runs everything (in a build directory of its own: a change of scope reconfigures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/instrumented-build.sh
 
-build_dir="${BUILD_DIR:-build-sanitize}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_FLAGS_SANITIZE="-O1 -g1" \
-  -DBELOTE_SANITIZE=ON -DBELOTE_TEST_SCOPE="${BELOTE_TEST_SCOPE:-core}" >/dev/null
+build_dir="$instrumented_build_dir"
+configure_instrumented_build
 cmake --build "$build_dir" --target belote_tests belote_ai_tests belote-server belote
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1}"
