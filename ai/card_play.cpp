@@ -24,38 +24,6 @@ bool belote_counts(const View& view, Suit suit) {
 
 }  // namespace
 
-namespace {
-
-// Metropolis-Hastings on the soft weight: each step proposes to swap two unknown cards between their
-// holders (a symmetric proposal; swaps the hard constraints forbid are rejected) and accepts with
-// probability min(1, w'/w), so the worlds move towards those that explain the play.
-void refine_worlds(std::vector<World>& worlds, std::vector<double>& weights, const Knowledge& k,
-                   const WorldWeigher& weigher, int steps, Rng& rng) {
-    std::array<Card, 32> pool{};
-    int n = 0;
-    for (Card c : k.unknown()) pool[n++] = c;
-    if (n < 2) return;
-    auto holder = [](const World& w, Card c) {
-        Seat s = 0;
-        while (!w[s].contains(c)) ++s;
-        return s;
-    };
-    for (std::size_t i = 0; i < worlds.size(); ++i) {
-        for (int step = 0; step < steps; ++step) {
-            const Card c = pool[rng.below(n)], d = pool[rng.below(n)];
-            const Seat a = holder(worlds[i], c), b = holder(worlds[i], d);
-            if (a == b || k.excluded[b].contains(c) || k.excluded[a].contains(d)) continue;
-            World next = worlds[i];
-            next[a].erase(c), next[a].insert(d), next[b].erase(d), next[b].insert(c);
-            const double w = weigher.weight(next);
-            if (w >= weights[i] || static_cast<double>(rng.below(1u << 20)) < w / weights[i] * (1u << 20))
-                worlds[i] = next, weights[i] = w;
-        }
-    }
-}
-
-}  // namespace
-
 std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayParams& params, Rng& rng) {
     WorldSampler sampler(k);
     const int kept = params.worlds;
@@ -64,24 +32,17 @@ std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayP
         for (int i = 0; i < kept; ++i) worlds.push_back(sampler.sample(rng));
         return worlds;
     }
-    const WorldWeigher weigher(view, k, params.off_model_play, params.off_model_partner, params.auction_sharpness);
+    const WorldWeigher weigher(view, k, params.off_model_play);
     std::vector<World> drawn;
-    std::vector<double> weights, cumulative;
+    std::vector<double> cumulative;
     double total = 0;
     for (int i = 0; i < kept * params.oversample; ++i) {
         drawn.push_back(sampler.sample(rng));
-        weights.push_back(weigher.weight(drawn.back()));
-        total += weights.back();
+        total += weigher.weight(drawn.back());
         cumulative.push_back(total);
     }
     std::vector<World> worlds;
-    std::vector<double> kept_weights;
-    for (std::size_t i : systematic_resample(cumulative, kept, rng)) {
-        worlds.push_back(drawn[i]);
-        kept_weights.push_back(weights[i]);
-    }
-    if (params.refine_steps > 0 && !sampler.relaxed())
-        refine_worlds(worlds, kept_weights, k, weigher, params.refine_steps, rng);
+    for (std::size_t i : systematic_resample(cumulative, kept, rng)) worlds.push_back(drawn[i]);
     return worlds;
 }
 

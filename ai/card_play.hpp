@@ -41,9 +41,6 @@ struct PlayParams {
     /// Resampling (oversample > 1): the weight of a world per card another seat played that a plain
     /// player would not have played there (world_weights.hpp); 1 = the play is not read.
     double off_model_play = 1.0;
-    double off_model_partner = 1.0;  ///< the same factor for the partner's cards (4 seats)
-    double auction_sharpness = 1.0;  ///< opponents' calls read this many times more sharply
-    int refine_steps = 0;            ///< Metropolis swap steps per kept world towards the soft weight (refine_worlds)
 };
 
 /// Statistics of one card decision, for benchmarks and tests.

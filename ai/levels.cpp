@@ -51,7 +51,7 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
     // halves a world's weight. Measured in classic, matches to 1000: +3.9 points per deal [1.6, 6.3]
     // against easy over 163 pairs, and against expert without it +3.0 [0.8, 5.2] over 174 pairs
     // (54.0% of matches [50.7, 57.4]). Not separated in Coinche or with announcements (docs/robots.md).
-    if (level == Level::Expert && variant == Variant::Classic) p.play.off_model_play = p.play.off_model_partner = 0.5;
+    if (level == Level::Expert && variant == Variant::Classic) p.play.off_model_play = 0.5;
     // Three players (three_player_play.hpp): medium scores each card over worlds finished by greedy
     // playouts, hard and expert search a tree of every seat's cards; medium bids like the engine
     // robot, hard and expert simulate their calls as in classic, each deal played out greedily.
@@ -67,7 +67,7 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
         // +0.4 points per deal [0.1, 0.7] over 600 pairs, matches not separated; docs/robots.md).
         if (level == Level::Expert) {
             p.play.oversample = 4;
-            p.play.off_model_play = p.play.off_model_partner = 0.5;
+            p.play.off_model_play = 0.5;
         }
     }
     p.play.worlds = scaled(p.play.worlds, work_scale);

@@ -11,15 +11,15 @@ namespace {
 
 constexpr double classic_round1_threshold = 42;  // engine/robot.cpp's take thresholds
 constexpr double classic_round2_threshold = 38;
-constexpr double base_classic_softness = 7;
-constexpr double base_coinche_softness = 8;
+constexpr double classic_softness = 7;
+constexpr double coinche_softness = 8;
 constexpr double partner_support = 20;  // what a raise of the partner's bid assumes the partner adds
 constexpr double discard_ace_factor = 0.55;
 constexpr double discard_ten_factor = 0.8;
 
 double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 // Likelihoods are floored so that no world is ruled out by a soft reading.
-double floor_p(double p, double sharpness = 1.0) { return std::clamp(p, 0.03 / sharpness, 1 - 0.03 / sharpness); }
+double floor_p(double p) { return std::clamp(p, 0.03, 0.97); }
 
 // Classic hands are evaluated after 5 cards. `cards` are the seat's cards of the deal other than the
 // turn-up; 5/n of an (almost additive) evaluation is its expectation over the unknown first five.
@@ -31,11 +31,8 @@ double classic_evaluation(CardSet cards, std::optional<Card> turn_up, Suit trump
 
 }  // namespace
 
-double auction_likelihood(const View& view, Seat seat, CardSet hand, double sharpness) {
+double auction_likelihood(const View& view, Seat seat, CardSet hand) {
     double p = 1.0;
-    const double classic_softness = base_classic_softness / sharpness,
-                 coinche_softness = base_coinche_softness / sharpness;
-    auto floor_p = [sharpness](double q) { return belote::ai::floor_p(q, sharpness); };
     if (view.options.variant == Variant::Coinche) {
         std::optional<int> standing;  // value of the standing bid before each call
         std::optional<Seat> standing_seat;
@@ -100,18 +97,10 @@ double auction_likelihood(const View& view, Seat seat, CardSet hand, double shar
     return p;
 }
 
-WorldWeigher::WorldWeigher(const View& view, const Knowledge& knowledge, double off_model_play,
-                           double off_model_partner, double opponent_sharpness)
-    : view_(&view),
-      knowledge_(&knowledge),
-      off_model_play_(off_model_play),
-      off_model_partner_(off_model_partner),
-      opponent_sharpness_(opponent_sharpness) {}
+WorldWeigher::WorldWeigher(const View& view, const Knowledge& knowledge, double off_model_play)
+    : view_(&view), knowledge_(&knowledge), off_model_play_(off_model_play) {}
 
-double WorldWeigher::auction_weight(Seat seat, CardSet dealt) const {
-    const bool partner = view_->seats == 4 && team_of(seat) == team_of(knowledge_->me);
-    return auction_likelihood(*view_, seat, dealt, partner ? 1.0 : opponent_sharpness_);
-}
+double WorldWeigher::auction_weight(Seat seat, CardSet dealt) const { return auction_likelihood(*view_, seat, dealt); }
 
 double WorldWeigher::weight(const World& world) const {
     const Knowledge& k = *knowledge_;
@@ -135,7 +124,7 @@ double WorldWeigher::weight(const World& world) const {
         else if (world[d.seat].contains(ten) && d.card != ten && !world[d.seat].contains(ace))
             w *= discard_ten_factor;
     }
-    return off_model_play_ < 1.0 || off_model_partner_ < 1.0 ? w * play_weight(world) : w;
+    return off_model_play_ < 1.0 ? w * play_weight(world) : w;
 }
 
 // Replays the deal's tricks in `world`: every card another seat chose among several legal ones is
@@ -156,8 +145,7 @@ double WorldWeigher::play_weight(const World& world) const {
                 const CardSet legal = legal_cards(held[seat], before, contract, view.options.rules.play, partnerships);
                 if (legal.size() > 1 &&
                     robot_card(legal, before, seat, view.seats, view.taker, contract) != trick.card(i))
-                    w *=
-                        partnerships && team_of(seat) == team_of(knowledge_->me) ? off_model_partner_ : off_model_play_;
+                    w *= off_model_play_;
             }
             before.add(trick.card(i));
         }

@@ -18,9 +18,7 @@ public:
     /// `off_model_play` (0..1]: the factor per card another seat played that the engine robot's card
     /// policy (engine/robot.hpp robot_card) would not have played from that world's hand; 1 ignores
     /// the play. `view` and `knowledge` must outlive the weigher.
-    /// `off_model_partner` is the same factor for the partner's cards (4 seats).
-    WorldWeigher(const View& view, const Knowledge& knowledge, double off_model_play = 1.0,
-                 double off_model_partner = 1.0, double opponent_sharpness = 1.0);
+    WorldWeigher(const View& view, const Knowledge& knowledge, double off_model_play = 1.0);
     /// Likelihood (up to a constant factor, > 0) of what the other seats did if `world` is the deal.
     double weight(const World& world) const;
 
@@ -30,14 +28,12 @@ private:
     const View* view_;
     const Knowledge* knowledge_;
     double off_model_play_;
-    double off_model_partner_;
-    double opponent_sharpness_;
 };
 
 /// Likelihood that a seat holding `hand` (its 8 cards of the deal, turn-up included for a classic
 /// taker) made the auction calls it made in `view.auction`, under the natural-bidding model used for
 /// inference. 1 when the seat made no call. Exposed for the bidding simulations and tests.
-double auction_likelihood(const View& view, Seat seat, CardSet hand, double sharpness = 1.0);
+double auction_likelihood(const View& view, Seat seat, CardSet hand);
 
 /// Systematic resampling: `kept` indices into items whose cumulative weights are `cumulative`
 /// (non-decreasing, last = total > 0), each item chosen in proportion to its weight, with one uniform

@@ -173,7 +173,7 @@ TEST(WorldWeigher, ACardAPlainPlayerWouldNotHavePlayedWeighsItsWorldDown) {
                           cards("7D TH QH JH KD AD AC")};
     const World both_off{me, cards("7S 8S 9H 8D 9D TC JC"), cards("9S TS TH JD QD QC KC"),
                          cards("7D TD QH JH KD AD AC")};
-    const WorldWeigher reads_play(v, k, 0.5, 0.5);
+    const WorldWeigher reads_play(v, k, 0.5);
     EXPECT_DOUBLE_EQ(reads_play.weight(seat1_off) / reads_play.weight(plain), 0.5);
     EXPECT_DOUBLE_EQ(reads_play.weight(both_off) / reads_play.weight(plain), 0.25);
     const WorldWeigher ignores_play(v, k);
