@@ -4,8 +4,10 @@
 # line per pair to OUT/<variant>-<name>.pairs (so a run can be resumed or extended with other
 # --first-pair ranges) and writes its summary to OUT/<variant>-<name>.txt.
 #   bench/arena/run-targets.sh [PAIRS] [ISMCTS_PAIRS] [OUT] [VARIANTS...]
-# Defaults: 1000 pairs (2,000 matches) per line, 1000 against ISMCTS, out = arena-results, all four
-# variants. Matches are to 1000 points. Runs niced, one at a time.
+# Defaults: 1000 pairs (2,000 matches) per line, 1000 against ISMCTS, out = arena-results, all five
+# variants. Matches are to 1000 points. Runs niced, one at a time. At three players a pair is three
+# matches, so a line there plays PAIRS*2/3 pairs (the same number of matches, rounded up); it has no
+# partner test and no reference line (the reference plays two sides only).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pairs="${1:-1000}"
@@ -13,7 +15,7 @@ ismcts_pairs="${2:-1000}"
 out="${3:-arena-results}"
 shift $(( $# > 3 ? 3 : $# )) || true
 variants=("$@")
-[ ${#variants[@]} -eq 0 ] && variants=(classic classic_announcements coinche decouverte)
+[ ${#variants[@]} -eq 0 ] && variants=(classic classic_announcements coinche decouverte three_player)
 arena="${ARENA:-build/bench/arena/belote-arena}"
 mkdir -p "$out"
 
@@ -32,10 +34,13 @@ run() {  # variant name pairs args...
 }
 
 for v in "${variants[@]}"; do
-    run "$v" expert-vs-easy "$pairs" --a expert --b easy
-    run "$v" medium-vs-easy "$pairs" --a medium --b easy
-    run "$v" hard-vs-medium "$pairs" --a hard --b medium
-    run "$v" expert-vs-hard "$pairs" --a expert --b hard
+    n="$pairs"
+    [ "$v" = three_player ] && n=$(( (pairs * 2 + 2) / 3 ))
+    run "$v" expert-vs-easy "$n" --a expert --b easy
+    run "$v" medium-vs-easy "$n" --a medium --b easy
+    run "$v" hard-vs-medium "$n" --a hard --b medium
+    run "$v" expert-vs-hard "$n" --a expert --b hard
+    [ "$v" = three_player ] && continue
     [ "$v" != decouverte ] && run "$v" partner-expert+easy-vs-easy "$pairs" --a expert --a-partner easy --b easy
     run "$v" expert-vs-ismcts "$ismcts_pairs" --a expert --b ismcts
 done
