@@ -94,10 +94,12 @@ int main(int argc, char** argv) {
     app.add_option("--seed", seed, "seed of the run (pair i's deals derive from it and i)");
     app.add_option("--target", target, "match target: 301, 501 or 1000");
     app.add_option("--pairs-out", pairs_out, "append one line per pair to this file");
-    app.add_option("--merge", merge, "summarise pair files written by --pairs-out instead of playing");
+    app.add_option("--merge", merge, "summarise pair files written by --pairs-out instead of playing")
+        ->check(CLI::ExistingFile);
     app.add_option("--baseline", baseline,
                    "with --merge: pair files of another side A against the same B, seed and variant; prints the "
-                   "paired difference over the pairs both played");
+                   "paired difference over the pairs both played")
+        ->check(CLI::ExistingFile);
     app.add_option("--progress", progress, "print the summary every N pairs (0 = only at the end)");
     CLI11_PARSE(app, argc, argv);
 
@@ -138,9 +140,18 @@ int main(int argc, char** argv) {
     Timing timing;
     if (!merge.empty()) {
         const auto merged = read_pairs(merge, opponents + 1);
+        if (merged.empty()) {
+            std::cerr << "no complete pair of " << opponents + 1
+                      << " matches in the --merge files (another --variant?)\n";
+            return 2;
+        }
         std::cout << format_summary(config, summarize(in_order(merged), timing, opponents));
         if (!baseline.empty()) {
             const auto [x, y] = common_pairs(merged, read_pairs(baseline, opponents + 1));
+            if (x.empty()) {
+                std::cerr << "the --baseline files hold none of the merged pairs\n";
+                return 2;
+            }
             const PairedDifference d = paired_difference(x, y);
             std::cout << "A minus the baseline's A over " << d.pairs << " common pairs: match wins "
                       << signed_estimate(d.win_rate, 100) << " percentage points, points per deal "
@@ -149,7 +160,13 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::ofstream out;
-    if (!pairs_out.empty()) out.open(pairs_out, std::ios::app);
+    if (!pairs_out.empty()) {
+        out.open(pairs_out, std::ios::app);
+        if (!out) {
+            std::cerr << "cannot append to the pair file '" << pairs_out << "'\n";
+            return 2;
+        }
+    }
     for (int i = first; i < first + pairs; ++i) {
         const PairResult pair = play_pair(config, i, timing);
         results.push_back(pair);
