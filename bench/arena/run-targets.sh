@@ -22,6 +22,7 @@ mkdir -p "$out"
 run() {  # variant name pairs args...
     local variant="$1" name="$2" n="$3"
     shift 3
+    [ "$n" -gt 0 ] || return 0  # PAIRS or ISMCTS_PAIRS 0 skips the line (there is nothing to summarise)
     local file="$out/$variant-$name"
     local done=0
     [ -f "$file.pairs" ] && done=$(wc -l < "$file.pairs")
