@@ -8,6 +8,7 @@
 #include "ai/deal_value.hpp"
 #include "ai/decouverte_play.hpp"
 #include "ai/knowledge.hpp"
+#include "ai/natural_call.hpp"
 #include "ai/three_player_play.hpp"
 #include "ai/world_weights.hpp"
 #include "engine/deck.hpp"
@@ -16,9 +17,6 @@
 
 namespace belote::ai {
 namespace {
-
-constexpr int natural_take_round1 = 42;  // the natural model of the other seats (engine/robot.cpp)
-constexpr int natural_take_round2 = 38;
 
 // A sampled auction-time deal: every seat's cards dealt so far, and (classic) the undealt stock.
 struct AuctionDeal {
@@ -113,53 +111,6 @@ int handicapped(int margin, bool our_contract, int handicap) {
 
 // --- Classic take/pass (§2.3) ---
 
-// The natural model of a seat that has not spoken yet: take the turn-up (round 1) or name its best
-// other suit (round 2) when the engine robot's evaluation clears its threshold.
-std::optional<Suit> natural_call(const View& view, CardSet five, int round) {
-    const Suit turned = view.turn_up->suit();
-    if (round == 1) {
-        CardSet with = five;
-        with.insert(*view.turn_up);
-        return evaluate_hand(with, turned) >= natural_take_round1 ? std::optional(turned) : std::nullopt;
-    }
-    std::optional<Suit> best;
-    int best_eval = natural_take_round2 - 1;
-    for (int su = 0; su < suit_count; ++su) {
-        const Suit s = static_cast<Suit>(su);
-        if (s == turned && !view.options.rules.round2_allow_turned_suit) continue;
-        const int e = evaluate_hand(five, s);
-        if (e > best_eval) {
-            best = s;
-            best_eval = e;
-        }
-    }
-    return best;
-}
-
-struct Outcome {
-    Seat taker = 0;
-    Suit trump = Suit::Spades;
-};
-
-// What happens if the seat to act passes now: the first later seat whose natural call takes, in this
-// round and, from round 1, in round 2 (the seat itself included, by the same model); nullopt =
-// thrown in.
-std::optional<Outcome> after_pass(const View& view, const AuctionDeal& deal) {
-    const int seats = view.seats;
-    const Seat eldest = (view.dealer + 1) % seats;
-    const int spoken = static_cast<int>(view.auction.size()) % seats;  // calls made in this round
-    for (int i = spoken + 1; i < seats; ++i) {
-        const Seat s = (eldest + i) % seats;
-        if (auto suit = natural_call(view, deal.dealt[s], view.auction_round)) return Outcome{s, *suit};
-    }
-    if (view.auction_round == 2) return std::nullopt;
-    for (int i = 0; i < seats; ++i) {
-        const Seat s = (eldest + i) % seats;
-        if (auto suit = natural_call(view, deal.dealt[s], 2)) return Outcome{s, *suit};
-    }
-    return std::nullopt;
-}
-
 // Classic take/pass, at four (partnerships) or three (each for himself, §7: the deal played out and
 // scored per player, three_player_play.hpp).
 Action classic_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
@@ -189,7 +140,7 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
             } else if (a.kind == ActionKind::NameSuit) {
                 totals[i] += value_of(deal, me, a.contract.trump);
             } else {
-                const auto next = after_pass(view, deal);
+                const auto next = natural_take_after_pass(view, deal.dealt);
                 totals[i] += next ? value_of(deal, next->taker, next->trump) : 0.0;
             }
         }

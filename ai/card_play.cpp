@@ -94,16 +94,7 @@ CardScores evaluate_worlds(const View& view, const Knowledge& k, const std::vect
         if (budget.expired()) break;
         Position pos = make_position(view, setup, world);
         std::array<int, 32> margins{};
-        if (depth == 0) {
-            for (Card c : legal) {
-                pos.play(c.index());
-                margins[c.index()] = greedy_playout(pos, team);
-                pos.undo();
-            }
-        } else {
-            solver.solve_moves(pos, team, legal.bits(), margins);
-            if (solver.aborted()) break;
-        }
+        if (!move_margins(solver, pos, team, legal, depth != 0, margins)) break;
         const DealStakes stakes = world_stakes(view, k, base, world);
         for (Card c : legal) scores.add(c, deal_value(stakes, team, margins[c.index()]));
         scores.end_world();

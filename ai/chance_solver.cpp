@@ -4,18 +4,11 @@
 #include <bit>
 #include <cmath>
 
+#include "ai/table_hash.hpp"
+
 namespace belote::ai {
 namespace {
 constexpr double infinity = 1e9;
-
-std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
 }  // namespace
 
 ChanceSolver::ChanceSolver(int table_bits)
@@ -56,8 +49,8 @@ double ChanceSolver::search(Position& pos, double alpha, double beta) {
     if (boundary) {
         extra = extra_key(pos);
         const std::uint64_t key = (static_cast<std::uint64_t>(pos.hand(0)) << 32 | pos.hand(1)) ^
-                                  mix(static_cast<std::uint64_t>(pos.unknown_pool()) << 32 | extra);
-        entry = &table_[mix(key) & mask_];
+                                  table_hash(static_cast<std::uint64_t>(pos.unknown_pool()) << 32 | extra);
+        entry = &table_[table_hash(key) & mask_];
         if (entry->extra == extra && entry->hand0 == pos.hand(0) && entry->hand1 == pos.hand(1) &&
             entry->pool == pos.unknown_pool()) {
             if (entry->lower >= beta) return entry->lower;

@@ -6,15 +6,13 @@
 #include "ai/chance_solver.hpp"
 #include "ai/deal_value.hpp"
 #include "ai/ismcts_play.hpp"
+#include "ai/natural_call.hpp"
 #include "ai/solver.hpp"
-#include "engine/robot.hpp"
 
 namespace belote::ai {
 namespace {
 
 constexpr int tricks_per_deal = 16;
-constexpr int natural_take_round1 = 42;  // engine/robot.cpp's thresholds, the natural model
-constexpr int natural_take_round2 = 38;
 
 CardSet face_up_of(const TableauView& tableau) {
     CardSet set;
@@ -144,16 +142,7 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
             Position pos = tableau_position(view, setup, layout, layouts[w]);
             solver.set_context(static_cast<std::uint32_t>(w + 1));
             std::array<int, 32> margins{};
-            if (depth == 0) {
-                for (Card c : legal) {
-                    pos.play(c.index());
-                    margins[c.index()] = greedy_playout(pos, team);
-                    pos.undo();
-                }
-            } else {
-                solver.solve_moves(pos, team, legal.bits(), margins);
-                if (solver.aborted()) break;
-            }
+            if (!move_margins(solver, pos, team, legal, depth != 0, margins)) break;
             for (Card c : legal) scores.add(c, utility[(margins[c.index()] + 252) / 2]);
             scores.end_world();
         }
@@ -167,51 +156,6 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
     return scores.best(*view.contract);
 }
 
-namespace {
-
-// The natural model of the opponent (and of `me` in later rounds): accept the indicator (round 1)
-// or name its best other suit (round 2) when the engine robot's evaluation of its face-up cards
-// clears the threshold.
-std::optional<Suit> natural_call(const View& view, CardSet face_up, int round) {
-    const Suit turned = view.deal_turn_up->suit();
-    if (round == 1) return evaluate_hand(face_up, turned) >= natural_take_round1 ? std::optional(turned) : std::nullopt;
-    std::optional<Suit> best;
-    int best_eval = natural_take_round2 - 1;
-    for (int su = 0; su < suit_count; ++su) {
-        const Suit s = static_cast<Suit>(su);
-        if (s == turned && !view.options.rules.round2_allow_turned_suit) continue;
-        const int e = evaluate_hand(face_up, s);
-        if (e > best_eval) {
-            best = s;
-            best_eval = e;
-        }
-    }
-    return best;
-}
-
-struct Declaration {
-    Seat declarer = 0;
-    Suit trump = Suit::Spades;
-};
-
-std::optional<Declaration> after_pass(const View& view) {
-    const Seat eldest = (view.dealer + 1) % 2;
-    const int spoken = static_cast<int>(view.auction.size()) % 2;
-    for (int i = spoken + 1; i < 2; ++i) {
-        const Seat s = (eldest + i) % 2;
-        if (auto suit = natural_call(view, face_up_of(view.tableaux[s]), view.auction_round))
-            return Declaration{s, *suit};
-    }
-    if (view.auction_round == 2) return std::nullopt;
-    for (int i = 0; i < 2; ++i) {
-        const Seat s = (eldest + i) % 2;
-        if (auto suit = natural_call(view, face_up_of(view.tableaux[s]), 2)) return Declaration{s, *suit};
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
 Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
     const Seat me = *view.observer.seat;
     const Team team = me;
@@ -222,7 +166,8 @@ Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rn
     solver.set_horizon(params.horizon);
     std::array<CardTables, 4> tables{};
     for (int s = 0; s < 4; ++s) tables[s] = CardTables::of(Contract::suit(static_cast<Suit>(s)));
-    const std::optional<Declaration> passed = after_pass(view);
+    const std::optional<NaturalTake> passed =
+        natural_take_after_pass(view, {face_up_of(view.tableaux[0]), face_up_of(view.tableaux[1])});
     auto value_of = [&](const std::vector<std::int8_t>& lower, Seat declarer, Suit trump, std::uint32_t context) {
         const PlaySetup setup{&tables[static_cast<int>(trump)], PlayRules{}, 2, false, tricks_per_deal};
         Position pos = tableau_position(view, setup, layout, lower);
@@ -248,7 +193,7 @@ Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rn
             else if (a.kind == ActionKind::NameSuit)
                 totals[i] += value_of(lower, me, a.contract.trump, context);
             else if (passed)
-                totals[i] += value_of(lower, passed->declarer, passed->trump, context);
+                totals[i] += value_of(lower, passed->taker, passed->trump, context);
         }
         ++evaluated;
     }

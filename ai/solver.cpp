@@ -1,6 +1,7 @@
 #include "ai/solver.hpp"
 
 #include "ai/static_eval.hpp"
+#include "ai/table_hash.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -17,15 +18,6 @@ std::uint32_t contract_key(const Contract& c) {
     if (c.kind == ContractKind::NoTrump) return 4;
     if (c.kind == ContractKind::AllTrump) return 5;
     return static_cast<std::uint32_t>(c.trump);
-}
-
-std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
 }
 }  // namespace
 
@@ -68,7 +60,7 @@ std::uint32_t Solver::extra_key(const Position& pos) const {
 std::size_t Solver::slot(const Position& pos, std::uint32_t extra) const {
     std::uint64_t a = (static_cast<std::uint64_t>(pos.hand(0)) << 32) | pos.hand(1);
     std::uint64_t b = (static_cast<std::uint64_t>(pos.hand(2)) << 32) | pos.hand(3);
-    return mix(a ^ mix(b ^ mix(extra))) & mask_;
+    return table_hash(a ^ table_hash(b ^ table_hash(extra))) & mask_;
 }
 
 // The last trick of a 4-seat deal (one card each) or of any deal where every seat holds one card:
@@ -268,6 +260,19 @@ void Solver::solve_moves(Position& pos, Team team, std::uint32_t moves, std::arr
         while (!((distinct >> order[k]) & 1u)) --k;
         values[c] = values[order[k]];
     }
+}
+
+bool move_margins(Solver& solver, Position& pos, Team team, CardSet moves, bool search, std::array<int, 32>& values) {
+    if (search) {
+        solver.solve_moves(pos, team, moves.bits(), values);
+        return !solver.aborted();
+    }
+    for (Card c : moves) {
+        pos.play(c.index());
+        values[c.index()] = greedy_playout(pos, team);
+        pos.undo();
+    }
+    return true;
 }
 
 }  // namespace belote::ai

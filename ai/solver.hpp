@@ -85,4 +85,10 @@ private:
     const Budget* budget_ = nullptr;
 };
 
+/// The margin for `team` after each card of `moves` (a subset of pos.legal()), written to
+/// values[card index]: by `solver` (its horizon and limits apply) when `search` is true, otherwise
+/// by one greedy_playout() per card. `pos` is restored. Returns false when the solver aborted (the
+/// values are then not to be used).
+bool move_margins(Solver& solver, Position& pos, Team team, CardSet moves, bool search, std::array<int, 32>& values);
+
 }  // namespace belote::ai

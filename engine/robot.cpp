@@ -5,9 +5,6 @@
 namespace belote {
 namespace {
 
-constexpr int take_threshold_round1 = 42;
-constexpr int take_threshold_round2 = 38;
-
 constexpr int contre_min_value = 90;
 
 // Enough defence to contre an opponent's contract: for a suit contract, two of its top trumps (J, 9, A)

@@ -23,6 +23,11 @@ Card robot_card(CardSet legal, const Trick& trick, Seat me, int seats, std::opti
 /// a robot's belote is never lost for want of saying it; the plain card otherwise.
 Action with_belote_words(const View& view, Card card);
 
+/// The evaluate_hand() a hand must reach for robot_decide() to take the turned suit in round 1 (with
+/// the turn-up, outside Découverte) and to name a suit in round 2, before its random margin.
+inline constexpr int take_threshold_round1 = 42;
+inline constexpr int take_threshold_round2 = 38;
+
 /// Heuristic strength of `hand` if `trump` were trump (points-like scale; ~ 40+ is a fair take).
 int evaluate_hand(CardSet hand, Suit trump);
 

@@ -1,0 +1,46 @@
+#include "ai/natural_call.hpp"
+
+#include "engine/robot.hpp"
+
+namespace belote::ai {
+namespace {
+
+std::optional<Suit> natural_call(const View& view, CardSet hand, int round) {
+    const Suit turned = view.turn_up->suit();
+    if (round == 1) {
+        if (view.options.variant != Variant::Decouverte) hand.insert(*view.turn_up);
+        return evaluate_hand(hand, turned) >= take_threshold_round1 ? std::optional(turned) : std::nullopt;
+    }
+    std::optional<Suit> best;
+    int best_eval = take_threshold_round2 - 1;
+    for (int su = 0; su < suit_count; ++su) {
+        const Suit s = static_cast<Suit>(su);
+        if (s == turned && !view.options.rules.round2_allow_turned_suit) continue;
+        const int e = evaluate_hand(hand, s);
+        if (e > best_eval) {
+            best = s;
+            best_eval = e;
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::array<CardSet, 4>& hands) {
+    const int seats = view.seats;
+    const Seat eldest = (view.dealer + 1) % seats;
+    const int spoken = static_cast<int>(view.auction.size()) % seats;  // calls made in this round
+    for (int i = spoken + 1; i < seats; ++i) {
+        const Seat s = (eldest + i) % seats;
+        if (auto suit = natural_call(view, hands[s], view.auction_round)) return NaturalTake{s, *suit};
+    }
+    if (view.auction_round == 2) return std::nullopt;
+    for (int i = 0; i < seats; ++i) {
+        const Seat s = (eldest + i) % seats;
+        if (auto suit = natural_call(view, hands[s], 2)) return NaturalTake{s, *suit};
+    }
+    return std::nullopt;
+}
+
+}  // namespace belote::ai

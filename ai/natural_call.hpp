@@ -1,0 +1,29 @@
+#pragma once
+// The natural model of the other seats' calls in a take/pass auction (classic, three players,
+// Découverte): how the search robots' bidding expects a seat to call when it does not know better.
+
+#include <array>
+#include <optional>
+
+#include "engine/view.hpp"
+
+namespace belote::ai {
+
+/// A seat that takes in the natural model, and the trump it takes or names.
+struct NaturalTake {
+    Seat taker = 0;
+    Suit trump = Suit::Spades;
+};
+
+/// What happens in the auction of `view` (take/pass, view.turn_up set) if the seat to act passes now,
+/// when every seat calls naturally: the engine robot's thresholds without its random margin
+/// (engine/robot.hpp). Round 1, a seat takes the turned suit when evaluate_hand() of `hands[s]`, with
+/// the turn-up outside Découverte (its indicator stays put, docs/rules.md §6.3), reaches
+/// take_threshold_round1; round 2, it names its best other suit (the turned one too where the rules
+/// allow it) reaching take_threshold_round2, the first in suit order on equal evaluations.
+/// `hands[s]` = the cards seat s is modelled with (view.seats entries read). Returns the first later
+/// seat that takes, in this round and, from round 1, in round 2 (the seat to act included);
+/// nullopt = the deal is thrown in.
+std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::array<CardSet, 4>& hands);
+
+}  // namespace belote::ai
