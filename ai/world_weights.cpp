@@ -9,8 +9,6 @@
 namespace belote::ai {
 namespace {
 
-constexpr double classic_round1_threshold = 42;  // engine/robot.cpp's take thresholds
-constexpr double classic_round2_threshold = 38;
 constexpr double classic_softness = 7;
 constexpr double coinche_softness = 8;
 constexpr double partner_support = 20;  // what a raise of the partner's bid assumes the partner adds
@@ -70,26 +68,25 @@ double auction_likelihood(const View& view, Seat seat, CardSet hand) {
         if (call.seat != seat) continue;
         const ActionKind kind = call.action.kind;
         if (kind == ActionKind::Take) {
-            p *= floor_p(logistic((classic_evaluation(cards, turn_up, turn_up.suit()) - classic_round1_threshold) /
+            p *= floor_p(logistic((classic_evaluation(cards, turn_up, turn_up.suit()) - take_threshold_round1) /
                                   classic_softness));
         } else if (kind == ActionKind::NameSuit) {
-            p *= floor_p(logistic(
-                (classic_evaluation(cards, std::nullopt, call.action.contract.trump) - classic_round2_threshold) /
-                classic_softness));
+            p *= floor_p(
+                logistic((classic_evaluation(cards, std::nullopt, call.action.contract.trump) - take_threshold_round2) /
+                         classic_softness));
         } else {
             // A pass: in round 1 it denies a take of the turned suit; in round 2, a take of any suit.
             const bool round2 = &call - view.auction.data() >= view.seats;
             if (!round2) {
                 p *= floor_p(1.0 -
-                             logistic((classic_evaluation(cards, turn_up, turn_up.suit()) - classic_round1_threshold) /
+                             logistic((classic_evaluation(cards, turn_up, turn_up.suit()) - take_threshold_round1) /
                                       classic_softness));
             } else {
                 for (int su = 0; su < suit_count; ++su) {
                     const Suit s = static_cast<Suit>(su);
                     if (s == turn_up.suit() && !view.options.rules.round2_allow_turned_suit) continue;
-                    p *=
-                        floor_p(1.0 - logistic((classic_evaluation(cards, std::nullopt, s) - classic_round2_threshold) /
-                                               classic_softness));
+                    p *= floor_p(1.0 - logistic((classic_evaluation(cards, std::nullopt, s) - take_threshold_round2) /
+                                                classic_softness));
                 }
             }
         }
