@@ -8,7 +8,7 @@
 #include "ai/deal_value.hpp"
 #include "ai/decouverte_play.hpp"
 #include "ai/knowledge.hpp"
-#include "ai/natural_call.hpp"
+#include "ai/take_pass.hpp"
 #include "ai/three_player_play.hpp"
 #include "ai/world_weights.hpp"
 #include "engine/deck.hpp"
@@ -146,15 +146,7 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
         }
         ++evaluated;
     }
-    std::size_t pass = 0;
-    for (std::size_t i = 0; i < view.legal.size(); ++i)
-        if (view.legal[i].kind == ActionKind::Pass) pass = i;
-    std::size_t best = pass;
-    for (std::size_t i = 0; i < view.legal.size(); ++i)
-        if (i != pass && totals[i] > totals[best] + params.caution * evaluated &&
-            totals[i] > totals[pass] + params.caution * evaluated)
-            best = i;
-    return view.legal[best];
+    return best_take_pass_call(view, totals, params.caution, evaluated);
 }
 
 // --- Coinche ladder, contre, surcontre (§4.2) ---

@@ -6,8 +6,8 @@
 #include "ai/chance_solver.hpp"
 #include "ai/deal_value.hpp"
 #include "ai/ismcts_play.hpp"
-#include "ai/natural_call.hpp"
 #include "ai/solver.hpp"
+#include "ai/take_pass.hpp"
 
 namespace belote::ai {
 namespace {
@@ -197,15 +197,7 @@ Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rn
         }
         ++evaluated;
     }
-    std::size_t pass = 0;
-    for (std::size_t i = 0; i < view.legal.size(); ++i)
-        if (view.legal[i].kind == ActionKind::Pass) pass = i;
-    std::size_t best = pass;
-    for (std::size_t i = 0; i < view.legal.size(); ++i)
-        if (i != pass && totals[i] > totals[best] + params.caution * evaluated &&
-            totals[i] > totals[pass] + params.caution * evaluated)
-            best = i;
-    return view.legal[best];
+    return best_take_pass_call(view, totals, params.caution, evaluated);
 }
 
 }  // namespace belote::ai

@@ -1,4 +1,4 @@
-#include "ai/natural_call.hpp"
+#include "ai/take_pass.hpp"
 
 #include "engine/robot.hpp"
 
@@ -41,6 +41,18 @@ std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::
         if (auto suit = natural_call(view, hands[s], 2)) return NaturalTake{s, *suit};
     }
     return std::nullopt;
+}
+
+Action best_take_pass_call(const View& view, const std::vector<double>& totals, double caution, int evaluated) {
+    std::size_t pass = 0;
+    for (std::size_t i = 0; i < view.legal.size(); ++i)
+        if (view.legal[i].kind == ActionKind::Pass) pass = i;
+    std::size_t best = pass;
+    for (std::size_t i = 0; i < view.legal.size(); ++i)
+        if (i != pass && totals[i] > totals[best] + caution * evaluated &&
+            totals[i] > totals[pass] + caution * evaluated)
+            best = i;
+    return view.legal[best];
 }
 
 }  // namespace belote::ai

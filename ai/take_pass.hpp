@@ -1,9 +1,10 @@
 #pragma once
-// The natural model of the other seats' calls in a take/pass auction (classic, three players,
-// Découverte): how the search robots' bidding expects a seat to call when it does not know better.
+// What the search robots' take/pass bidding (classic, three players, Découverte) shares: the natural
+// model of the other seats' calls, and the choice among calls valued by simulation.
 
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "engine/view.hpp"
 
@@ -25,5 +26,11 @@ struct NaturalTake {
 /// seat that takes, in this round and, from round 1, in round 2 (the seat to act included);
 /// nullopt = the deal is thrown in.
 std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::array<CardSet, 4>& hands);
+
+/// The call of view.legal (which holds a Pass) to make, from `totals[i]`, the summed value of
+/// view.legal[i] over `evaluated` simulated deals (deal points for the robot's side): pass unless a
+/// take or named suit beats both pass and every earlier better call by more than `caution` points per
+/// deal (on equal totals the earlier call stays).
+Action best_take_pass_call(const View& view, const std::vector<double>& totals, double caution, int evaluated);
 
 }  // namespace belote::ai
