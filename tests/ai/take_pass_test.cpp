@@ -71,9 +71,10 @@ TEST(TakePass, SeatsThatSpokeThisRoundWaitForRoundTwoWhereTheSeatToActIsModelled
 
 TEST(TakePass, RoundTwoNamesTheTurnedSuitOnlyWhereTheRulesAllowItAndEndsWithAThrowIn) {
     // Round 2, seat 0 to act: seat 1 holds J 9 A of hearts (45 + 18 = 63 in hearts, 16 at most else).
+    // Seat 0 would name spades, but it is passing now, the last chance of round 2.
     View v = auction_view(Variant::Classic, 4, 3, 2, 0);
-    const std::array<CardSet, 4> hands{weak, cards("JH 9H AH 8S 7C"), weak, weak};
-    EXPECT_FALSE(natural_take_after_pass(v, hands));  // nobody names: the deal is thrown in
+    const std::array<CardSet, 4> hands{cards("JS 9S AS KS 7C"), cards("JH 9H AH 8S 7C"), weak, weak};
+    EXPECT_FALSE(natural_take_after_pass(v, hands));  // nobody later names: the deal is thrown in
     v.options.rules.round2_allow_turned_suit = true;
     const auto take = natural_take_after_pass(v, hands);
     ASSERT_TRUE(take);
@@ -85,6 +86,7 @@ TEST(TakePass, OnEqualEvaluationsRoundTwoNamesTheFirstSuit) {
     View v = auction_view(Variant::Classic, 4, 3, 2, 0);
     const auto take = natural_take_after_pass(v, {weak, cards("JS 9S JD 9D 7C"), weak, weak});  // 46 and 46
     ASSERT_TRUE(take);
+    EXPECT_EQ(take->taker, 1);
     EXPECT_EQ(take->trump, Suit::Spades);
 }
 
