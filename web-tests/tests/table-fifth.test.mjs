@@ -254,10 +254,16 @@ test('minor ones: robots numbered like the seats (from 1), "Copied" that goes ba
   await playFirstLegalToEnd(page, table);
   await byId(page, 'deal-result-close').click();
   await byId(page, 'match-result-stay').click();
-  const winner = (await page.evaluate(() => window.__beloteDebug.state())).winner;
-  const ticks = await page.locator('[data-testid^="score-"]').evaluateAll((es) => es.map((e) => [e.dataset.testid,
-    getComputedStyle(e.querySelector('.score-label'), '::after').content.includes('✓')]));
-  assert.deepEqual(Object.fromEntries(ticks), { 'score-0': winner === 0, 'score-1': winner === 1 });
+  // The state and the drawn scoreboard, read together: the page draws a state at the next frame.
+  const shown = () => {
+    const ticked = (e) => getComputedStyle(e.querySelector('.score-label'), '::after').content.includes('✓');
+    const ticks = Object.fromEntries([...document.querySelectorAll('[data-testid^="score-"]')].map((e) => [e.dataset.testid, ticked(e)]));
+    return { winner: window.__beloteDebug.state().winner, ticks };
+  };
+  const agree = ({ winner, ticks }) => winner != null && ticks['score-0'] === (winner === 0) && ticks['score-1'] === (winner === 1);
+  await page.waitForFunction(`(${agree})((${shown})())`, null, { timeout: 5000, polling: 50 }).catch(() => {});
+  const { winner, ticks } = await page.evaluate(shown);
+  assert.deepEqual(ticks, { 'score-0': winner === 0, 'score-1': winner === 1 });
   await page.screenshot({ path: path.join(SHOTS, 'match-end-winner-ticked.png') });
   await page.context().close();
 });
