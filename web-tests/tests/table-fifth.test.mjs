@@ -264,6 +264,8 @@ test('minor ones: robots numbered like the seats (from 1), "Copied" that goes ba
   await page.waitForFunction(`(${agree})((${shown})())`, null, { timeout: 5000, polling: 50 }).catch(() => {});
   const { winner, ticks } = await page.evaluate(shown);
   assert.deepEqual(ticks, { 'score-0': winner === 0, 'score-1': winner === 1 });
+  await noFlyingTrick(page);
+  await byId(page, 'score-0').scrollIntoViewIfNeeded(); // the ticked scoreboard, not the options below it
   await page.screenshot({ path: path.join(SHOTS, 'match-end-winner-ticked.png') });
   await page.context().close();
 });
