@@ -47,6 +47,13 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
             p.bid.horizon = 0;
         }
     }
+    // Découverte trump choice: as in classic, many deals finished by greedy playouts beat few deals
+    // searched 2 tricks deep (expert with 160 greedy deals against expert with 20 searched: +5.7 points
+    // per deal [3.8, 7.6] over 232 pairs, CPU p99 unchanged; docs/robots.md, 2026-12-05 afternoon).
+    if (level == Level::Expert && decouverte) {
+        p.bid.worlds = 160;
+        p.bid.horizon = 0;
+    }
     // Expert reads the card play (world_weights.hpp): a card a plain player would not have played
     // halves a world's weight. Measured in classic, matches to 1000: +3.9 points per deal [1.6, 6.3]
     // against easy over 163 pairs, and against expert without it +3.0 [0.8, 5.2] over 174 pairs
