@@ -72,6 +72,8 @@ async function visitInLanguage(locale, expect) {
     }
   }
   assert.ok(auction && play, 'reached an own auction turn and an own play turn');
+  // Any deal's opening line: the log keeps only its last lines, and when the robots took the first
+  // deals, deal 1's has scrolled out by the time our own auction turn came.
   const log = await page.evaluate(() => window.__beloteDebug.state().log);
   assert.ok(log.some((line) => expect.log.test(line)), `a translated line in ${JSON.stringify(log)}`);
 
@@ -89,7 +91,7 @@ test('a French browser sees the lobby and the table in French', async () => {
     create: 'Créer la table', online: 'En ligne', sitHere: 'S’asseoir ici', me: 'Zoe (vous)', chatPlaceholder: 'Dites quelque chose…',
     errorText: /Vous avez déjà une place à cette table|La partie a déjà commencé/, yourCall: /^À vous : /, pass: 'Je passe',
     yourTurn: 'À vous de jouer une carte', cardName: /^(Sept|Huit|Neuf|Dix|Valet|Dame|Roi|As) de (pique|cœur|carreau|trèfle)$/,
-    log: /Donne 1 : .+ distribue\./, playing: 'En cours',
+    log: /Donne \d+ : .+ distribue\./, playing: 'En cours',
   });
 });
 
@@ -99,7 +101,7 @@ test('a Portuguese browser sees the lobby and the table in Portuguese', async ()
     create: 'Criar mesa', online: 'Online', sitHere: 'Sentar aqui', me: 'Zoe (você)', chatPlaceholder: 'Diga alguma coisa…',
     errorText: /Você já tem um lugar nesta mesa|A partida já começou/, yourCall: /^Sua vez: /, pass: 'Passo',
     yourTurn: 'Sua vez: jogue uma carta', cardName: /^(Sete|Oito|Nove|Dez|Valete|Dama|Rei|Ás) de (espadas|copas|ouros|paus)$/,
-    log: /Mão 1: .+ dá as cartas\./, playing: 'Em jogo',
+    log: /Mão \d+: .+ dá as cartas\./, playing: 'Em jogo',
   });
 });
 
