@@ -291,3 +291,22 @@ test('at 1366×657 the "i", Scores and Last trick buttons are in view beside the
   await page.screenshot({ path: path.join(SHOTS, 'table-tools-1366x657.png') });
   await page.context().close();
 });
+
+test('the table log keeps its last 40 lines, whether the line comes from the table or from its variant', async () => {
+  const page = await openPage(browser);
+  const logs = await page.evaluate(async () => {
+    const { applyEvent } = await import('/js/state.js');
+    const { LOG_LINES } = await import('/js/table-log.js');
+    const s = { v: 0, synced: true, seat: 0, legal: [], log: Array.from({ length: LOG_LINES }, (_, i) => `line ${i}`) };
+    applyEvent(s, { type: 'melds_shown', team: 0, points: 50, melds: [] }); // a line of the variant (announcements)
+    const afterVariant = [...s.log];
+    applyEvent(s, { type: 'deal_thrown_in' }); // a line of the table
+    return { LOG_LINES, afterVariant, afterTable: s.log };
+  });
+  assert.equal(logs.LOG_LINES, 40);
+  const kept = (from) => Array.from({ length: 40 - from }, (_, i) => `line ${from + i}`);
+  assert.deepEqual(logs.afterVariant, [...kept(1), 'Announcements: 50 points shown.']);
+  assert.deepEqual(logs.afterTable, [...kept(2), 'Announcements: 50 points shown.', 'Everybody passed: the cards are dealt again.']);
+  assert.deepEqual(page.pageErrors, []);
+  await page.context().close();
+});

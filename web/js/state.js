@@ -3,6 +3,7 @@
 import { scoreRowFromEvent, scoreRowsFromHistory } from './score-history.js';
 import { variantFromSnapshot, applyVariantEvent } from './variants.js';
 import { t as translate, callText, cardName, SUIT_NAME } from './i18n.js';
+import { addLog } from './table-log.js';
 
 export const team = (seat) => seat % 2;
 
@@ -157,11 +158,6 @@ function noteOwnMove(s, seat, auto) {
   if (seat !== s.seat) return;
   s.autoMoveNote = auto ? s.log[s.log.length - 1] : null;
   s.autoMoveNoteUntil = auto ? Date.now() + AUTO_MOVE_NOTE_MS : null;
-}
-
-function addLog(s, text) {
-  s.log.push(text);
-  if (s.log.length > 40) s.log.splice(0, s.log.length - 40);
 }
 
 /** `name(seat)` renders a seat's player name for the log. */

@@ -4,6 +4,7 @@
 import { cardElement, cardBack } from './cards.js';
 import { SUIT_SYMBOL, SUIT_NAME, cardName, t as translate } from './i18n.js';
 import { h } from './dom.js';
+import { addLog } from './table-log.js';
 
 export const VARIANT_LABEL = {
   get classic() { return translate('variant.classic'); },
@@ -68,7 +69,7 @@ export function applyVariantEvent(s, ev, name) {
       s.tableaux = clone(ev.tableaux);
       // Découverte has no hand: the cards the seat may play are its face-up tableau cards.
       if (s.seat != null && s.tableaux[s.seat]) s.hand = s.tableaux[s.seat].map((p) => p.face_up).filter(Boolean);
-      s.log.push(translate('log.tableaux'));
+      addLog(s, translate('log.tableaux'));
       break;
     case 'auction_call': {
       const last = s.auction[s.auction.length - 1];
@@ -107,7 +108,7 @@ export function applyVariantEvent(s, ev, name) {
       if (t && t[ev.pile]) { t[ev.pile].face_up = ev.card; t[ev.pile].face_down = 0; }
       if (ev.seat === s.seat && !s.hand.includes(ev.card)) s.hand.push(ev.card);
       s.revealed = { seat: ev.seat, pile: ev.pile, card: ev.card, v: s.v };
-      s.log.push(translate('log.turnsUp', { name: name(ev.seat), card: cardName(ev.card) }));
+      addLog(s, translate('log.turnsUp', { name: name(ev.seat), card: cardName(ev.card) }));
       break;
     }
     case 'melds_found':
@@ -116,12 +117,11 @@ export function applyVariantEvent(s, ev, name) {
     case 'melds_shown':
       s.shown_melds = clone(ev.melds) || [];
       s.meld_winner = ev.team;
-      s.log.push(translate('log.meldsShown', { points: ev.points }));
+      addLog(s, translate('log.meldsShown', { points: ev.points }));
       break;
     default:
       break;
   }
-  if (s.log.length > 40) s.log.splice(0, s.log.length - 40);
 }
 
 /**
