@@ -8,6 +8,7 @@
 #include "engine/card.hpp"
 #include "protocol/bid_json.hpp"
 #include "protocol/chat_phrases.hpp"
+#include "protocol/echo.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
 #include "protocol/text_rules.hpp"
@@ -108,7 +109,7 @@ platform::RobotLevel robot_level_field(const Msg& msg) {
     auto name = optional_string(msg, "level");
     if (!name) return platform::RobotLevel::Easy;
     auto level = parse_robot_level(*name);
-    if (!level) fail(ErrorCode::BadMessage, "field 'level' must be easy, medium, hard or expert, not '" + *name + "'");
+    if (!level) fail(ErrorCode::BadMessage, "field 'level' must be easy, medium, hard or expert, not " + echoed(*name));
     return *level;
 }
 
@@ -116,8 +117,8 @@ Variant variant_value(const std::string& name) {
     auto parsed = parse_variant(name);
     if (!parsed)
         fail(ErrorCode::InvalidOptions,
-             "unknown variant '" + name +
-                 "' (available: classic, classic_announcements, coinche, decouverte, three_player)");
+             "unknown variant " + echoed(name) +
+                 " (available: classic, classic_announcements, coinche, decouverte, three_player)");
     return *parsed;
 }
 
@@ -498,7 +499,7 @@ GetLeaderboard decode_leaderboard(const Msg& msg) {
         fail(ErrorCode::BadMessage, "an XP leaderboard ranks every variant: 'variant' is for kind \"rating\" only");
     if (auto variant = optional_string(msg, "variant")) {
         board.variant = parse_variant(*variant);
-        if (!board.variant) fail(ErrorCode::BadMessage, "unknown variant '" + *variant + "'");
+        if (!board.variant) fail(ErrorCode::BadMessage, "unknown variant " + echoed(*variant));
     }
     if (board.rating && !board.variant) fail(ErrorCode::BadMessage, "a rating leaderboard needs a 'variant'");
     // Absent: all time. Present, it names a period (null is not one).
@@ -530,7 +531,7 @@ Command decode_command(std::string_view type, const Msg& msg) {
     if (type == "leaderboard") return decode_leaderboard(msg);
     if (type == "get_record")
         if (const auto* match = find_field(msg, "match"); match && !match->is_null()) return decode_match_record(msg);
-    if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type '" + std::string(type) + "'");
+    if (!is_table_type(type)) fail(ErrorCode::UnknownType, "unknown message type " + echoed(type));
     std::string table = string_field(msg, "table");
     return TableCommand{std::move(table), *table_request(type, msg)};
 }

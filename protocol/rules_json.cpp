@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "protocol/echo.hpp"
+
 namespace belote::protocol {
 namespace {
 
@@ -310,7 +312,7 @@ std::variant<RuleOptions, RulesError> rules_from_json(const json& rules, Variant
     for (int pass = 0; pass < 2; ++pass) {
         for (auto it = rules.begin(); it != rules.end(); ++it) {
             const OptionDef* def = find_def(it.key());
-            if (!def) return RulesError{it.key(), "unknown rule option '" + it.key() + "'"};
+            if (!def) return RulesError{it.key(), "unknown rule option " + echoed(it.key())};
             if ((def->needs != Needs::Always) != (pass == 1)) continue;
             if (!(def->variants & bit(variant)) || !needed(def->needs, options)) {
                 std::string condition =

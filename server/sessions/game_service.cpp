@@ -7,6 +7,7 @@
 
 #include "ai/robot_settings.hpp"
 #include "protocol/close_codes.hpp"
+#include "protocol/echo.hpp"
 #include "protocol/messages.hpp"
 #include "server/accounts/username_keys.hpp"
 #include "server/app.hpp"
@@ -265,7 +266,7 @@ void GameService::match_record(Session& session, const players::Player& player, 
     }
     // A match still being played is not in the store: its record is never given out before its end.
     if (!match || !may_read_record(*match, player.id()))
-        return refuse(session, id, ErrorCode::NoSuchMatch, "no finished match '" + request.match + "'");
+        return refuse(session, id, ErrorCode::NoSuchMatch, "no finished match " + protocol::echoed(request.match));
     auto text = protocol::match_record_text(id, history_entry(*match, player.id()), match->record);
     if (!text) {
         spdlog::error("match {}: the stored record cannot be read", request.match);
@@ -285,7 +286,7 @@ void GameService::to_table(Session& session, std::shared_ptr<players::Player> pl
             ops::metrics().error(protocol::to_string(ErrorCode::TableElsewhere));
             return session.reply(id, net::SharedText(protocol::table_elsewhere_text(id, command.table, *url)));
         }
-        return refuse(session, id, ErrorCode::NoSuchTable, "no table '" + command.table + "'");
+        return refuse(session, id, ErrorCode::NoSuchTable, "no table " + protocol::echoed(command.table));
     }
     session.cache_table(table);
     const auto variant = [&] { return std::string(to_string(table->entry().options.variant)); };

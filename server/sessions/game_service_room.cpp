@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "platform/room.hpp"
+#include "protocol/echo.hpp"
 #include "protocol/profile.hpp"
 #include "protocol/text_rules.hpp"
 #include "server/accounts/username_keys.hpp"
@@ -28,8 +29,8 @@ void GameService::profile(Session& session, const players::Player& player, const
             account = store.account(request.player.value_or(player.id()));
         if (!account)
             return refuse(session, id, ErrorCode::NoSuchPlayer,
-                          request.username ? "no player named '" + *request.username + "'"
-                                           : "no player '" + request.player.value_or(player.id()) + "'");
+                          request.username ? "no player named " + protocol::echoed(*request.username)
+                                           : "no player " + protocol::echoed(request.player.value_or(player.id())));
         p.player = account->id;
         p.name = account->display_name;
         p.registered = account->username.has_value();

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "protocol/echo.hpp"
 #include "protocol/replies.hpp"
 
 namespace belote::protocol {
@@ -177,6 +178,21 @@ TEST(DecodeTest, ErrorsCarryExactCodesIdsAndFieldNames) {
         EXPECT_EQ(id_json(e.id), c.id);
         EXPECT_NE(e.message.find(c.mentions), std::string::npos) << e.message;
     }
+}
+
+TEST(DecodeTest, AnErrorQuotesAtMost32CharactersOfWhatTheClientSent) {
+    EXPECT_EQ(echoed("dance"), "'dance'");
+    EXPECT_EQ(echoed(std::string(32, 'a')), "'" + std::string(32, 'a') + "'");
+    EXPECT_EQ(echoed(std::string(33, 'a')), "'" + std::string(32, 'a') + "…'");
+    std::string accents;
+    for (int i = 0; i < 40; ++i) accents += "é";  // 2 bytes each: cut after 32 characters, not bytes
+    EXPECT_EQ(echoed(accents), "'" + accents.substr(0, 64) + "…'");
+    const auto e =
+        error_of(R"({"id":5,"type":"add_robot","table":"t1","seat":1,"level":")" + std::string(5000, 'x') + "\"}");
+    EXPECT_EQ(e.code, ErrorCode::BadMessage);
+    EXPECT_EQ(e.message, "field 'level' must be easy, medium, hard or expert, not '" + std::string(32, 'x') + "…'");
+    EXPECT_EQ(error_of(R"({"id":1,"type":")" + std::string(100, 'd') + "\"}").message,
+              "unknown message type '" + std::string(32, 'd') + "…'");
 }
 
 TEST(DecodeTest, NicknameLengthCountsCharactersNotBytes) {
