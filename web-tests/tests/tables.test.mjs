@@ -116,5 +116,19 @@ test('the chief picks a robot level per seat; the seat shows it', async () => {
   await byId(page, 'seat-3-add-robot').click();
   await page.locator('[data-testid="seat-3-robot"][data-level="medium"]').waitFor();
   assert.match(await byId(page, 'seat-1-robot').textContent(), /Expert/);
+  // The lobby shows each robot's level too.
+  const table = await page.locator('[data-testid="table-view"]').getAttribute('data-table');
+  const other = await openPage(browser);
+  await signIn(other, 'Otro');
+  await byId(other, 'refresh-tables').click();
+  const listed = byId(other, `lobby-bot-${table}-1`);
+  for (let guard = 0; guard < 10 && !(await listed.count()); guard++) { // pages on with "More tables"
+    const more = other.locator('#more-tables');
+    if (await more.isVisible()) await more.click();
+    await listed.or(other.locator('#more-tables:visible')).first().waitFor();
+  }
+  assert.equal(await byId(other, `lobby-bot-${table}-1`).textContent(), 'bot · Expert');
+  assert.equal(await byId(other, `lobby-bot-${table}-2`).textContent(), 'bot · Medium');
+  await other.context().close();
   await page.context().close();
 });

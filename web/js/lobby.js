@@ -2,7 +2,7 @@
 // create-table form.
 import { STATE_LABEL, t as translate } from './i18n.js';
 import { VARIANT_LABEL } from './variants.js';
-import { playerName } from './table.js';
+import { playerName, ROBOT_LEVELS } from './table.js';
 
 const REFRESH_MS = 5000;
 
@@ -148,7 +148,9 @@ export class Lobby {
         if (s.player && s.player.robot) {
           const bot = document.createElement('span');
           bot.className = 'chip-bot';
-          bot.textContent = translate('lobby.bot');
+          bot.dataset.testid = `lobby-bot-${t.table}-${s.seat}`;
+          const level = ROBOT_LEVELS.includes(s.player.level) ? ` · ${translate(`level.${s.player.level}`)}` : '';
+          bot.textContent = translate('lobby.bot') + level;
           chip.append(bot);
         }
         seats.append(chip);

@@ -48,7 +48,7 @@ function closeOnKeys(e, close) {
 }
 
 /** The levels `add_robot` accepts, weakest first (docs/protocol.md). */
-const ROBOT_LEVELS = ['easy', 'medium', 'hard', 'expert'];
+export const ROBOT_LEVELS = ['easy', 'medium', 'hard', 'expert'];
 
 /** A small robot head, drawn inline (emoji fonts are not everywhere). */
 function robotIcon() {
