@@ -142,7 +142,7 @@ async function gatedPage() {
   return gate;
 }
 
-test('while a robot plays for a player who is gone, the status says so instead of "Waiting for" him', async () => {
+test('while a robot plays for a player who is gone, the status says so instead of "Waiting for" him; a seated robot is waited for', async () => {
   const gate = await gatedPage();
   const ana = gate.page;
   await signIn(ana, 'Ana');
@@ -164,6 +164,16 @@ test('while a robot plays for a player who is gone, the status says so instead o
   assert.equal(await status.textContent(), 'A robot plays for Bia…');
   gate.release();
   await ana.waitForFunction((t) => window.__beloteDebug.state(t).to_act !== 1, table, { polling: 50, timeout: 10000 });
+  // A robot seated as such is waited for like anyone: its presence says robot_playing too, but no
+  // robot plays *for* it.
+  gate.arm((m) => m.type === 'turn' && m.seat === 2);
+  for (let guard = 0; !gate.holding; guard++) {
+    assert.ok(guard < 100, 'the robot\'s turn never came');
+    await playFirstLegalUntil(ana, table, (s) => s.to_act === 2);
+  }
+  await ana.locator('[data-testid="status"]', { hasText: 'Waiting for Robot 3…' }).waitFor(); // seat 2, counted from 1
+  assert.equal(await status.textContent(), 'Waiting for Robot 3…');
+  gate.release();
   await ana.context().close();
 });
 

@@ -402,9 +402,11 @@ export class TableView {
     return null;
   }
 
-  /** Whether a robot plays for the player of `seat` (gone, or away), so nobody waits for him. */
+  /** Whether a robot plays for the person of `seat` (gone, or away), so nobody waits for him; not
+   *  for a robot seated as such, whose presence says robot_playing too. */
   robotPlaysFor(s, seat) {
-    return Boolean(this.presenceOf(s, seat)?.robot_playing);
+    const player = s.seats[seat] && s.seats[seat].player;
+    return Boolean(this.presenceOf(s, seat)?.robot_playing) && !(player && player.robot);
   }
 
   /** Whether the player of `seat` is away (three moves in a row made for him: docs/protocol.md
