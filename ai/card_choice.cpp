@@ -1,8 +1,5 @@
 #include "ai/card_choice.hpp"
 
-#include <algorithm>
-#include <optional>
-
 namespace belote::ai {
 
 CardSet legal_cards_of(const View& view) {
@@ -12,7 +9,7 @@ CardSet legal_cards_of(const View& view) {
     return set;
 }
 
-Card CardScores::best(const Contract& contract, double tolerance) const {
+Card CardScores::best(const Contract& contract) const {
     auto cheaper = [&](Card a, Card b) {
         const int pa = card_points(a, contract), pb = card_points(b, contract);
         if (pa != pb) return pa < pb;
@@ -20,12 +17,12 @@ Card CardScores::best(const Contract& contract, double tolerance) const {
         if (sa != sb) return sa < sb;
         return a.index() < b.index();
     };
-    double highest = mean(candidates_.first());
-    for (Card c : candidates_) highest = std::max(highest, mean(c));
-    std::optional<Card> best;
-    for (Card c : candidates_)
-        if (mean(c) >= highest - tolerance && (!best || cheaper(c, *best))) best = c;
-    return *best;
+    Card best = candidates_.first();
+    for (Card c : candidates_) {
+        const double d = mean(c) - mean(best);
+        if (d > 1e-6 || (d > -1e-6 && cheaper(c, best))) best = c;
+    }
+    return best;
 }
 
 }  // namespace belote::ai

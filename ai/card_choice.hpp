@@ -21,10 +21,9 @@ public:
     int worlds() const { return worlds_; }
     /// Mean value of `card` over the closed worlds (0 before any).
     double mean(Card card) const { return worlds_ ? sum_[card.index()] / worlds_ : 0.0; }
-    /// The candidate with the highest mean; means within `tolerance` of the highest count as equal, and
-    /// equal means go to the card that is cheaper to give up under `contract`: fewer points, then
-    /// weaker, then lower index.
-    Card best(const Contract& contract, double tolerance = 1e-6) const;
+    /// The candidate with the highest mean; equal means (within 1e-6) go to the card that is cheaper
+    /// to give up under `contract`: fewer points, then weaker, then lower index.
+    Card best(const Contract& contract) const;
 
 private:
     CardSet candidates_;

@@ -1,6 +1,5 @@
 #include "ai/card_play.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <vector>
 
@@ -106,8 +105,7 @@ CardScores evaluate_worlds(const View& view, const Knowledge& k, const std::vect
 
 constexpr int enough_worlds = 4;  // fewer worlds than this within the budget: search shallower
 
-// Tree search over the sampled worlds: the most visited card (ties, and cards within the tree margin
-// of it, to the cheaper card).
+// Tree search over the sampled worlds: the most visited card (ties to the cheaper card).
 Card tree_card(const View& view, const Knowledge& k, const std::vector<World>& worlds, CardSet legal,
                const PlayParams& params, const Budget& budget, Rng& rng, PlayReport* report) {
     const CardTables tables = CardTables::of(*view.contract);
@@ -130,14 +128,10 @@ Card tree_card(const View& view, const Knowledge& k, const std::vector<World>& w
     int done = 0;
     const std::array<int, 32> visits = tree_search(input, legal.bits(), budget, rng, &done);
     CardScores scores(legal);
-    int most = 0;
-    for (Card c : legal) {
-        scores.add(c, visits[c.index()]);
-        most = std::max(most, visits[c.index()]);
-    }
+    for (Card c : legal) scores.add(c, visits[c.index()]);
     scores.end_world();
     if (report) *report = PlayReport{static_cast<int>(worlds.size()), static_cast<std::uint64_t>(done), false};
-    return scores.best(*view.contract, std::max(1e-6, params.tree_margin * most));
+    return scores.best(*view.contract);
 }
 
 }  // namespace

@@ -38,9 +38,6 @@ struct PlayParams {
     int chance_tricks = 0;    ///< ... and at most this many tricks are left
     int tree_iterations = 0;  ///< > 0: tree search (ismcts_play.hpp) with this many iterations ...
     int tree_from = 9;        ///< ... when at least this many tricks are left (before the exact endgame)
-    /// Tree search: cards visited at least (1 - tree_margin) times as often as the most visited one
-    /// count as equally good, and the cheapest of them to give up is played (0: the most visited).
-    double tree_margin = 0;
     /// Resampling (oversample > 1): the weight of a world per card another seat played that a plain
     /// player would not have played there (world_weights.hpp); 1 = the play is not read.
     double off_model_play = 1.0;
