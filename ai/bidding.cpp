@@ -1,6 +1,7 @@
 #include "ai/bidding.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -146,6 +147,11 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
         }
         ++evaluated;
     }
+    // A hand this strong is taken: passing it, even where the simulation finds a trap that pays,
+    // misleads a partner (measured in docs/robots.md, 2026-12-05 evening).
+    if (params.sure_take > 0 && reaches_natural_take(view, params.sure_take))
+        for (std::size_t i = 0; i < view.legal.size(); ++i)
+            if (view.legal[i].kind == ActionKind::Pass) totals[i] = -std::numeric_limits<double>::infinity();
     return best_take_pass_call(view, totals, params.caution, evaluated);
 }
 

@@ -24,6 +24,9 @@ struct BidParams {
     double safe_make = 0.65;    ///< Coinche: below this chance a bid is valued as if contré; a surcontre needs it
     int declarer_handicap = 8;  ///< card points taken from the declaring side in simulations (double-dummy optimism)
     int denominations = 3;      ///< Coinche: denominations simulated besides the standing contract's
+    /// Classic take/pass: a hand whose take or named suit reaches this evaluate_hand() (engine/robot.hpp,
+    /// the turn-up counted in round 1) is not passed, whatever the simulation says of passing (0: off).
+    int sure_take = 0;
 };
 
 /// The call of the seat of `view`, which must be to act in the auction (classic take/pass, Coinche

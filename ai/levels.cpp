@@ -46,6 +46,12 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
             p.bid.worlds = level == Level::Expert ? 160 : 64;
             p.bid.horizon = 0;
         }
+        // Expert takes every hand of evaluate_hand() 60 or more: the simulation sometimes passes one to
+        // trap a later taker. Played both ways (belote-fork, 8,000 first deals), against expert the
+        // take is worth +22.4 deal points [8.8, 36.0] over such a pass in classic (193 of them), +24.3
+        // [9.6, 39.0] with announcements (304); against easy -4.8 [-18.3, 8.7] (docs/robots.md,
+        // 2026-12-05 evening). A partner reads the pass as weakness.
+        if (level == Level::Expert) p.bid.sure_take = 60;
     }
     // Découverte trump choice: as in classic, many deals finished by greedy playouts beat few deals
     // searched 2 tricks deep (expert with 160 greedy deals against expert with 20 searched: +5.7 points

@@ -43,6 +43,18 @@ std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::
     return std::nullopt;
 }
 
+bool reaches_natural_take(const View& view, int evaluation) {
+    for (const Action& a : view.legal) {
+        if (a.kind == ActionKind::Take) {
+            CardSet hand = view.hand;
+            if (view.options.variant != Variant::Decouverte) hand.insert(*view.turn_up);
+            if (evaluate_hand(hand, view.turn_up->suit()) >= evaluation) return true;
+        }
+        if (a.kind == ActionKind::NameSuit && evaluate_hand(view.hand, a.contract.trump) >= evaluation) return true;
+    }
+    return false;
+}
+
 Action best_take_pass_call(const View& view, const std::vector<double>& totals, double caution, int evaluated) {
     std::size_t pass = 0;
     for (std::size_t i = 0; i < view.legal.size(); ++i)

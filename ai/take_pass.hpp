@@ -27,6 +27,10 @@ struct NaturalTake {
 /// nullopt = the deal is thrown in.
 std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::array<CardSet, 4>& hands);
 
+/// Whether a take or named suit of view.legal reaches `evaluation` by the engine robot's evaluate_hand()
+/// (the turn-up counted in round 1 outside Découverte, as natural_take_after_pass does).
+bool reaches_natural_take(const View& view, int evaluation);
+
 /// The call of view.legal (which holds a Pass) to make, from `totals[i]`, the summed value of
 /// view.legal[i] over `evaluated` simulated deals (deal points for the robot's side): pass unless a
 /// take or named suit beats both pass and every earlier better call by more than `caution` points per

@@ -6,6 +6,8 @@
 
 #include <sstream>
 
+#include "ai/levels.hpp"
+#include "ai/robot.hpp"
 #include "ai/take_pass.hpp"
 #include "engine/robot.hpp"
 
@@ -110,6 +112,43 @@ TEST(TakePass, ACallMustGainMoreThanTheCautionOverPassAndOverTheBestCallBeforeIt
     v.legal = {Action::take(), Action::pass()};  // wherever the pass stands
     EXPECT_EQ(best_take_pass_call(v, {21, 10}, 1.0, 10), Action::take());
     EXPECT_EQ(best_take_pass_call(v, {20, 10}, 1.0, 10), Action::pass());
+}
+
+TEST(TakePass, ANaturalTakeIsReachedByTheTakeWithTheTurnUpOrByANamedSuit) {
+    View v = auction_view(Variant::Classic, 4, 1, 1, 0);
+    v.turn_up = *parse_card("JC");
+    v.legal = {Action::take(), Action::pass()};
+    // With the turn-up: JC 9C AC 20 + 14 + 11, three trumps 18, the ace of hearts 10: 73.
+    v.hand = cards("JS AH 7H 9C AC");
+    EXPECT_TRUE(reaches_natural_take(v, 73));
+    EXPECT_FALSE(reaches_natural_take(v, 74));
+    // Round 2: only the suits view.legal names count (clubs is the turned suit, not offered).
+    v.auction_round = 2;
+    v.legal = {Action::pass(), Action::name_suit(Suit::Hearts)};
+    EXPECT_EQ(evaluate_hand(v.hand, Suit::Hearts), 11 + 12 + 10);  // AH 7H, two trumps, the ace of clubs
+    EXPECT_TRUE(reaches_natural_take(v, 33));
+    EXPECT_FALSE(reaches_natural_take(v, 34));
+}
+
+TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreThatTheSimulationWouldTrapPass) {
+    // A tester's deal: first to speak (dealer 1), the jack of clubs turned, holding its 9 and ace and
+    // the ace of hearts. Expert's simulation passed it under one seed of five (a later taker of the
+    // jack fails against the 9 and the ace); a partner reads such a pass as weakness.
+    View v = auction_view(Variant::Classic, 4, 1, 1, 0);
+    v.observer = Observer::of_seat(2);
+    v.turn_up = *parse_card("JC");
+    v.hand = cards("JS AH 7H 9C AC");
+    v.hand_sizes = {5, 5, 5, 5};
+    v.legal = {Action::take(), Action::pass()};
+    EXPECT_EQ(level_params(Level::Expert, Variant::Classic).bid.sure_take, 60);
+    for (std::uint64_t seed = 1; seed <= 20; ++seed)
+        EXPECT_EQ(decide(v, RobotSettings{}, seed), Action::take()) << seed;
+    LevelParams trap = level_params(Level::Expert, Variant::Classic);
+    trap.bid.sure_take = 0;
+    int passes = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed)
+        passes += decide_with(v, trap, Budget(RobotSettings{}), seed) == Action::pass();
+    EXPECT_GT(passes, 0);  // the simulation alone does pass it sometimes: the rule is what takes it
 }
 
 }  // namespace
