@@ -111,21 +111,6 @@ MatchResult play_match(const ArenaConfig& config, const std::array<Robot, 4>& ro
     return result;
 }
 
-Estimate estimate(const std::vector<double>& xs) {
-    Estimate e;
-    if (xs.empty()) return e;
-    double sum = 0;
-    for (double x : xs) sum += x;
-    e.mean = sum / static_cast<double>(xs.size());
-    double var = 0;
-    for (double x : xs) var += (x - e.mean) * (x - e.mean);
-    const double n = static_cast<double>(xs.size());
-    const double half = xs.size() > 1 ? 1.96 * std::sqrt(var / (n - 1) / n) : 0.0;
-    e.low = e.mean - half;
-    e.high = e.mean + half;
-    return e;
-}
-
 // The Elo difference of one A against `opponents` B of equal strength each when A wins with
 // probability p (Bradley-Terry-Luce: p = g_A / (g_A + opponents g_B)).
 double elo_of(double p, int opponents) {
@@ -154,6 +139,21 @@ double points_per_deal(const PairResult& pair) {
 }
 
 }  // namespace
+
+Estimate estimate(const std::vector<double>& xs) {
+    Estimate e;
+    if (xs.empty()) return e;
+    double sum = 0;
+    for (double x : xs) sum += x;
+    e.mean = sum / static_cast<double>(xs.size());
+    double var = 0;
+    for (double x : xs) var += (x - e.mean) * (x - e.mean);
+    const double n = static_cast<double>(xs.size());
+    const double half = xs.size() > 1 ? 1.96 * std::sqrt(var / (n - 1) / n) : 0.0;
+    e.low = e.mean - half;
+    e.high = e.mean + half;
+    return e;
+}
 
 std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
     RobotSpec spec;

@@ -86,6 +86,9 @@ struct Estimate {
     double mean = 0, low = 0, high = 0;
 };
 
+/// The mean of `xs` with its 95% interval (1.96 standard errors; none for fewer than 2 values).
+Estimate estimate(const std::vector<double>& xs);
+
 /// Summary over the pairs.
 struct ArenaSummary {
     int pairs = 0, matches = 0, deals = 0;
