@@ -161,6 +161,19 @@ export const tableState = (page, table) => page.evaluate((t) => window.__beloteD
 /** Waits until the page shows a deal under way. */
 export const inDeal = (page) => page.locator('[data-testid="table-view"]:is([data-phase="auction"], [data-phase="play"])').waitFor();
 
+/** Pages on through the lobby with "More tables" until `item` (a locator) is listed. The list
+ *  redraws under the pointer (its refresh every 5 s, the page just asked for), so a click that finds
+ *  the button gone is not an error: the list is looked at again. */
+export async function pageLobbyUntil(page, item) {
+  const more = page.locator('#more-tables:visible');
+  for (let guard = 0; guard < 20; guard++) {
+    await item.or(more).first().waitFor();
+    if (await item.count()) return;
+    await more.click({ timeout: 2000 }).catch(() => {});
+  }
+  throw new Error('not listed in the lobby after 20 pages');
+}
+
 /** Opens table `table` on `page` (through the remembered table and a reload, as a player does). */
 export async function showTable(page, table) {
   await page.evaluate((t) => localStorage.setItem('belote.table', t), table);

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byId, send, atATable, inDeal, launchFrom, inViewport, noFlyingTrick, openPage, signIn, playFirstLegalUntil, playFirstLegalToEnd, showTable, BASE_URL, SHOTS, PRIVATE } from './helpers.mjs';
+import { byId, send, atATable, inDeal, launchFrom, pageLobbyUntil, inViewport, noFlyingTrick, openPage, signIn, playFirstLegalUntil, playFirstLegalToEnd, showTable, BASE_URL, SHOTS, PRIVATE } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launchFrom('10.14.5.1'); });
@@ -55,11 +55,7 @@ test('coinche with a time per move: the move made when the time ran out is a pas
 /** Clicks the lobby's button for `table` (pages on with "More tables" until it is listed). */
 async function openFromLobby(page, table) {
   const open = byId(page, `open-${table}`);
-  for (let guard = 0; guard < 10 && !(await open.count()); guard++) {
-    const more = page.locator('#more-tables');
-    if (await more.isVisible()) await more.click();
-    await open.or(page.locator('#more-tables:visible')).first().waitFor();
-  }
+  await pageLobbyUntil(page, open);
   await open.click();
   await page.locator(`[data-testid="table-view"][data-table="${table}"]`).waitFor();
 }

@@ -2,7 +2,7 @@
 // people (two browser contexts), chat shown as text, a robot level per seat.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, byId, signIn, createTable, BASE_URL } from './helpers.mjs';
+import { launch, openPage, byId, signIn, createTable, pageLobbyUntil, BASE_URL } from './helpers.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -121,12 +121,7 @@ test('the chief picks a robot level per seat; the seat shows it', async () => {
   const other = await openPage(browser);
   await signIn(other, 'Otro');
   await byId(other, 'refresh-tables').click();
-  const listed = byId(other, `lobby-bot-${table}-1`);
-  for (let guard = 0; guard < 10 && !(await listed.count()); guard++) { // pages on with "More tables"
-    const more = other.locator('#more-tables');
-    if (await more.isVisible()) await more.click();
-    await listed.or(other.locator('#more-tables:visible')).first().waitFor();
-  }
+  await pageLobbyUntil(other, byId(other, `lobby-bot-${table}-1`));
   assert.equal(await byId(other, `lobby-bot-${table}-1`).textContent(), 'bot · Expert');
   assert.equal(await byId(other, `lobby-bot-${table}-2`).textContent(), 'bot · Medium');
   await other.context().close();
