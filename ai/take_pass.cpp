@@ -5,12 +5,16 @@
 namespace belote::ai {
 namespace {
 
+// The evaluation of taking the turned suit with `hand`: the turn-up joins it outside Découverte (its
+// indicator stays put, docs/rules.md §6.3).
+int take_evaluation(const View& view, CardSet hand) {
+    if (view.options.variant != Variant::Decouverte) hand.insert(*view.turn_up);
+    return evaluate_hand(hand, view.turn_up->suit());
+}
+
 std::optional<Suit> natural_call(const View& view, CardSet hand, int round) {
     const Suit turned = view.turn_up->suit();
-    if (round == 1) {
-        if (view.options.variant != Variant::Decouverte) hand.insert(*view.turn_up);
-        return evaluate_hand(hand, turned) >= take_threshold_round1 ? std::optional(turned) : std::nullopt;
-    }
+    if (round == 1) return take_evaluation(view, hand) >= take_threshold_round1 ? std::optional(turned) : std::nullopt;
     std::optional<Suit> best;
     int best_eval = take_threshold_round2 - 1;
     for (int su = 0; su < suit_count; ++su) {
@@ -45,11 +49,7 @@ std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::
 
 bool reaches_natural_take(const View& view, int evaluation) {
     for (const Action& a : view.legal) {
-        if (a.kind == ActionKind::Take) {
-            CardSet hand = view.hand;
-            if (view.options.variant != Variant::Decouverte) hand.insert(*view.turn_up);
-            if (evaluate_hand(hand, view.turn_up->suit()) >= evaluation) return true;
-        }
+        if (a.kind == ActionKind::Take && take_evaluation(view, view.hand) >= evaluation) return true;
         if (a.kind == ActionKind::NameSuit && evaluate_hand(view.hand, a.contract.trump) >= evaluation) return true;
     }
     return false;

@@ -49,7 +49,7 @@ ForkReport run_forks(const ForkConfig& config) {
             if (view.legal.size() > 1 && (!config.phase || view.phase == *config.phase)) {
                 ++report.decisions;
                 const Action variant = b(view, match, decision_seed);
-                if (!(variant == baseline)) {
+                if (variant != baseline) {
                     double difference = 0;
                     for (int p = 0; p < config.playouts; ++p) {
                         Match with_a = match, with_b = match;
