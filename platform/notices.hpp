@@ -62,6 +62,7 @@ struct SeatStatusNotice {
     int seat = 0;
     SeatPresence presence = SeatPresence::Present;
     bool robot_playing = false;
+    std::optional<RobotLevel> robot_level;  ///< the level of the robot playing, when robot_playing
     std::optional<std::int64_t> reclaim_deadline;
 };
 /// The number of spectators changed.

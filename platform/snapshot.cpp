@@ -3,7 +3,9 @@
 namespace belote::platform {
 
 SeatStatusNotice seat_status(const TableState& state, int seat) {
-    return {seat, state.presence(seat), state.robot_controlled(seat), state.seats[seat].reclaim_deadline};
+    const bool robot = state.robot_controlled(seat);
+    return {seat, state.presence(seat), robot, robot ? std::optional(state.robot_level(seat)) : std::nullopt,
+            state.seats[seat].reclaim_deadline};
 }
 
 Snapshot snapshot_of(const TableState& state, const Observer& observer) {

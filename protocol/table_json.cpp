@@ -210,6 +210,7 @@ json seat_status_json(const platform::SeatStatusNotice& status) {
     return {{"seat", status.seat},
             {"status", to_string(status.presence)},
             {"robot_playing", status.robot_playing},
+            {"robot_level", status.robot_level ? json(to_string(*status.robot_level)) : json(nullptr)},
             {"reclaim_deadline", optional_time(status.reclaim_deadline)}};
 }
 

@@ -61,7 +61,8 @@ nlohmann::json snapshot_json(const platform::TableInfo& info, std::uint64_t v, c
 /// chief, presence, deadline, cancelled, cancel, spectators, cannot_cover).
 nlohmann::json snapshot_json(const platform::Snapshot& snapshot);
 
-/// The body of a seat_status event (without "type"): {"seat","status","robot_playing","reclaim_deadline"}.
+/// The body of a seat_status event (without "type"): {"seat","status","robot_playing","robot_level",
+/// "reclaim_deadline"}.
 nlohmann::json seat_status_json(const platform::SeatStatusNotice& status);
 
 /// The `chat` event without "table" and "v": {"type":"chat","from":{"name","role","seat"},"text"}

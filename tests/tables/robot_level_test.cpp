@@ -8,6 +8,7 @@
 
 #include "platform/decide.hpp"
 #include "platform/evolve.hpp"
+#include "platform/snapshot.hpp"
 #include "platform/table_state.hpp"
 
 namespace belote::testing {
@@ -39,11 +40,15 @@ TEST(RobotLevelTest, SeatedRobotsKeepTheirLevelAndTakeoversUseThePolicy) {
     ASSERT_TRUE(s.occupant(1)->level);
     EXPECT_EQ(*s.occupant(1)->level, RobotLevel::Expert);
     EXPECT_FALSE(s.occupant(0)->level);  // a human has none
+    EXPECT_FALSE(seat_status(s, 0).robot_level);
 
     apply(s, FromPlayer{ana, Start{42}});
+    EXPECT_EQ(seat_status(s, 1).robot_level, RobotLevel::Expert);  // a seated robot plays as itself
+    EXPECT_FALSE(seat_status(s, 0).robot_level);                   // Ana plays
     apply(s, ConnectionLost{ana});
     EXPECT_TRUE(s.robot_controlled(0));
     EXPECT_EQ(s.robot_level(0), RobotLevel::Medium);
+    EXPECT_EQ(seat_status(s, 0).robot_level, RobotLevel::Medium);  // what everyone is told
 }
 
 }  // namespace

@@ -65,12 +65,14 @@ TEST(TurnTimerTest, DeadlineInTurnAutomaticMoveAndAwayAfterThree) {
     json away = event_of(a, "seat_status", 0);
     EXPECT_EQ(away["status"], "away");
     EXPECT_EQ(away["robot_playing"], true);
+    EXPECT_EQ(away["robot_level"], "expert");  // the takeover level's default
     // Robot turns carry no deadline; while away the robot plays seat 0 (no deadline either).
     // Any request brings the player back.
     EXPECT_EQ(code(table_request(a, "chat", t, {{"text", "back"}})), "ok");
     json back = event_of(a, "seat_status", 0);
     EXPECT_EQ(back["status"], "present");
     EXPECT_EQ(back["robot_playing"], false);
+    EXPECT_EQ(back["robot_level"], nullptr);
     turn = turn_of(a, 0);
     EXPECT_EQ(turn["deadline"], server.clock().now_ms() + 5000);
     json act = turn["legal"][0];
@@ -113,6 +115,7 @@ TEST(PresenceTest, RobotTakesOverReclaimWithinTheWindowWithSnapshot) {
     json status = pump(a, t, 0, is("seat_status", 1));
     EXPECT_EQ(status["status"], "disconnected");
     EXPECT_EQ(status["robot_playing"], true);
+    EXPECT_EQ(status["robot_level"], "expert");
     EXPECT_EQ(status["reclaim_deadline"], t0 + 180'000);
     // The robot plays seat 1's decisions meanwhile.
     pump(a, t, 0, is("auction_call", 1));
@@ -126,6 +129,7 @@ TEST(PresenceTest, RobotTakesOverReclaimWithinTheWindowWithSnapshot) {
     status = pump(a, t, 0, is("seat_status", 1));
     EXPECT_EQ(status["status"], "present");
     EXPECT_EQ(status["robot_playing"], false);
+    EXPECT_EQ(status["robot_level"], nullptr);
     EXPECT_EQ(status["reclaim_deadline"], nullptr);
     server.clock().advance(seconds(5));  // the old window's timer must not fire any more
     EXPECT_EQ(code(table_request(back, "chat", t, {{"text", "x"}})), "ok");

@@ -160,8 +160,8 @@ test('while a robot plays for a player who is gone, the status says so instead o
     await playFirstLegalUntil(ana, table, (s) => s.to_act === 1);
   }
   const status = byId(ana, 'status');
-  await ana.locator('[data-testid="status"]', { hasText: 'A robot plays for Bia…' }).waitFor();
-  assert.equal(await status.textContent(), 'A robot plays for Bia…');
+  await ana.locator('[data-testid="status"]', { hasText: 'A robot (Expert) plays for Bia…' }).waitFor(); // the takeover level
+  assert.equal(await status.textContent(), 'A robot (Expert) plays for Bia…');
   gate.release();
   await ana.waitForFunction((t) => window.__beloteDebug.state(t).to_act !== 1, table, { polling: 50, timeout: 10000 });
   // A robot seated as such is waited for like anyone: its presence says robot_playing too, but no

@@ -46,6 +46,11 @@ function cancelEndText(end, name) {
   return t('cancel.rejected', { reason: hasText(`cancel.reason.${end.reason}`) ? t(`cancel.reason.${end.reason}`) : end.reason });
 }
 
+/** The level of the robot playing a seat (a seat_status's robot_level, docs/protocol.md), in words. */
+export function robotLevelText(status) {
+  return t(`level.${status.robot_level}`);
+}
+
 /** Reads an invitation from the page address: `#/join/<table>/<code>` or `?table=<t>&invite=<code>`. */
 export function inviteFromLocation(loc = location) {
   const m = /^#\/join\/([^/]+)\/([0-9a-f]+)$/.exec(loc.hash || '');
@@ -154,8 +159,8 @@ export class Platform {
       if (!st || st.status === 'present') continue;
       const status = hasText(`presence.${st.status}`) ? t(`presence.${st.status}`) : st.status;
       let text = status;
-      if (st.status === 'disconnected' && st.reclaim_deadline) text = t('presence.reclaim', { time: mmss(secondsLeft(st.reclaim_deadline)) });
-      else if (st.robot_playing) text = t('presence.robotPlays', { status });
+      if (st.status === 'disconnected' && st.reclaim_deadline) text = t('presence.reclaim', { time: mmss(secondsLeft(st.reclaim_deadline)), level: robotLevelText(st) });
+      else if (st.robot_playing) text = t('presence.robotPlays', { status, level: robotLevelText(st) });
       badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: t('platform.presence', { name: names(st.seat), status: text }) }));
     }
     panel.append(badges);

@@ -14,6 +14,7 @@ import { playerName } from './names.js';
 export { playerName };
 import { whyNotPlayable } from './play-rules.js';
 import { setting } from './prefs.js';
+import { robotLevelText } from './platform.js';
 
 const POS = ['bottom', 'right', 'top', 'left']; // relative to the viewer, play order counterclockwise
 const POS3 = ['bottom', 'right', 'left']; // three seats: the next player up on the right, the one after up on the left
@@ -427,8 +428,9 @@ export class TableView {
     const st = this.presenceOf(s, seat);
     if (!st || st.status === 'present') return null;
     const left = st.status === 'disconnected' && st.reclaim_deadline ? Math.max(0, Math.ceil((st.reclaim_deadline - Date.now()) / 1000)) : null;
-    const text = left != null ? translate('table.goneReturn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
-      : translate(st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`);
+    const level = st.robot_playing ? robotLevelText(st) : null;
+    const text = left != null ? translate('table.goneReturn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`, level })
+      : translate(st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`, { level });
     return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status }, st.robot_playing ? robotIcon() : null, h('span', { text }));
   }
 
@@ -510,7 +512,9 @@ export class TableView {
     let text = '';
     if (s.phase === 'finished') text = translate('table.matchOver');
     else if (myTurn && s.phase === 'play') text = translate('table.yourTurn');
-    else if (s.to_act != null) text = translate(this.robotPlaysFor(s, s.to_act) ? 'table.robotPlaysFor' : 'table.waitingFor', { name: this.name(s, s.to_act) });
+    else if (s.to_act != null && this.robotPlaysFor(s, s.to_act)) {
+      text = translate('table.robotPlaysFor', { name: this.name(s, s.to_act), level: robotLevelText(this.presenceOf(s, s.to_act)) });
+    } else if (s.to_act != null) text = translate('table.waitingFor', { name: this.name(s, s.to_act) });
     else if (s.thrownIn) text = translate('table.thrownIn');
     bar.append(h('span', { class: `status ${myTurn ? 'you' : ''}`, testid: 'status', text }));
     return bar;

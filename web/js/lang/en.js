@@ -155,7 +155,7 @@ export default {
   'table.matchOver': 'The match is over.',
   'table.yourTurn': 'Your turn: play a card',
   'table.waitingFor': 'Waiting for {name}…',
-  'table.robotPlaysFor': 'A robot plays for {name}…',
+  'table.robotPlaysFor': 'A robot ({level}) plays for {name}…',
   'table.awayYou': 'You are away: a robot plays for you. Your next move takes your seat back.',
   'table.thrownIn': 'Everybody passed: new deal.',
   'table.watching': 'You are watching.',
@@ -237,8 +237,8 @@ export default {
   'presence.away': 'away',
   'presence.disconnected': 'disconnected',
   'presence.abandoned': 'left the table',
-  'presence.reclaim': 'disconnected — robot plays, {time} to return',
-  'presence.robotPlays': '{status} — robot plays',
+  'presence.reclaim': 'disconnected — robot ({level}) plays, {time} to return',
+  'presence.robotPlays': '{status} — robot ({level}) plays',
   'options.summary': '{variant} · to {target} · {timer} · {privacy} · {spectators} · {mode} · stake {stake}',
   'options.perMove': '{seconds} s per move',
   'options.noTimeLimit': 'no time limit',
@@ -638,8 +638,8 @@ export default {
   'result.yourTurnRuns': 'The next deal has begun and it is your turn: {seconds} s left, then a robot plays for you.',
 
   // issue 14: a player gone from the seat
-  'table.goneReturn': 'Robot plays · {time} to return',
-  'table.goneRobot': 'Robot plays',
+  'table.goneReturn': 'Robot ({level}) plays · {time} to return',
+  'table.goneRobot': 'Robot ({level}) plays',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Leave your seat?',

@@ -154,7 +154,7 @@ export default {
   'table.matchOver': 'La partie est terminée.',
   'table.yourTurn': 'À vous de jouer une carte',
   'table.waitingFor': 'En attente de {name}…',
-  'table.robotPlaysFor': 'Un robot joue pour {name}…',
+  'table.robotPlaysFor': 'Un robot ({level}) joue pour {name}…',
   'table.awayYou': 'Vous êtes absent : un robot joue pour vous. Votre prochain coup vous rend votre place.',
   'table.thrownIn': 'Tout le monde a passé : on redistribue.',
   'table.watching': 'Vous regardez la partie.',
@@ -236,8 +236,8 @@ export default {
   'presence.away': 'absent',
   'presence.disconnected': 'déconnecté',
   'presence.abandoned': 'a quitté la table',
-  'presence.reclaim': 'déconnecté — un robot joue, {time} pour revenir',
-  'presence.robotPlays': '{status} — un robot joue',
+  'presence.reclaim': 'déconnecté — un robot ({level}) joue, {time} pour revenir',
+  'presence.robotPlays': '{status} — un robot ({level}) joue',
   'options.summary': '{variant} · en {target} · {timer} · {privacy} · {spectators} · {mode} · mise {stake}',
   'options.perMove': '{seconds} s par coup',
   'options.noTimeLimit': 'sans limite de temps',
@@ -638,8 +638,8 @@ export default {
   'result.yourTurnRuns': "La donne suivante a commencé et c'est à vous : encore {seconds} s, puis un robot joue pour vous.",
 
   // issue 14: a player gone from the seat
-  'table.goneReturn': 'Un robot joue · {time} pour revenir',
-  'table.goneRobot': 'Un robot joue',
+  'table.goneReturn': 'Un robot ({level}) joue · {time} pour revenir',
+  'table.goneRobot': 'Un robot ({level}) joue',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Quitter votre place ?',

@@ -154,7 +154,7 @@ export default {
   'table.matchOver': 'A partida terminou.',
   'table.yourTurn': 'Sua vez: jogue uma carta',
   'table.waitingFor': 'Aguardando {name}…',
-  'table.robotPlaysFor': 'Um robô joga por {name}…',
+  'table.robotPlaysFor': 'Um robô ({level}) joga por {name}…',
   'table.awayYou': 'Você está ausente: um robô joga por você. Sua próxima jogada devolve o seu lugar.',
   'table.thrownIn': 'Todos passaram: nova distribuição.',
   'table.watching': 'Modo espectador.',
@@ -236,8 +236,8 @@ export default {
   'presence.away': 'ausente',
   'presence.disconnected': 'desconectado',
   'presence.abandoned': 'saiu da mesa',
-  'presence.reclaim': 'desconectado — um robô joga, {time} para voltar',
-  'presence.robotPlays': '{status} — um robô joga',
+  'presence.reclaim': 'desconectado — um robô ({level}) joga, {time} para voltar',
+  'presence.robotPlays': '{status} — um robô ({level}) joga',
   'options.summary': '{variant} · até {target} · {timer} · {privacy} · {spectators} · {mode} · aposta {stake}',
   'options.perMove': '{seconds} s por jogada',
   'options.noTimeLimit': 'sem limite de tempo',
@@ -638,8 +638,8 @@ export default {
   'result.yourTurnRuns': 'A mão seguinte já começou e é sua vez: faltam {seconds} s, depois um robô joga por você.',
 
   // issue 14: a player gone from the seat
-  'table.goneReturn': 'Robô joga · {time} para voltar',
-  'table.goneRobot': 'Robô joga',
+  'table.goneReturn': 'Robô ({level}) joga · {time} para voltar',
+  'table.goneRobot': 'Robô ({level}) joga',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Deixar seu lugar?',
