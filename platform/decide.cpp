@@ -291,7 +291,7 @@ struct MachineJudge {
         Lineup lineup;
         lineup.seats = s.seat_count();
         for (int k = 0; k < s.seat_count(); ++k) {
-            if (s.seats[k].empty()) events.push_back(RobotSeated{k, RobotLevel::Easy});
+            if (s.seats[k].empty()) events.push_back(RobotSeated{k, s.settings.robot_fill_level});
             if (s.seats[k].human) lineup.players[k] = s.seats[k].human->id;
         }
         // Without the players' standings (a competitive table's stakes and ratings need them from

@@ -15,6 +15,7 @@ void apply_patch(const OptionsPatch& patch, MatchOptions& match, TableSettings& 
     if (patch.competitive) settings.competitive = *patch.competitive;
     if (patch.stake) settings.stake = *patch.stake;
     if (patch.robot_fill_s) settings.robot_fill_s = *patch.robot_fill_s;
+    if (patch.robot_fill_level) settings.robot_fill_level = *patch.robot_fill_level;
 }
 
 }  // namespace belote::platform

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "engine/options.hpp"
+#include "platform/robot_level.hpp"
 
 namespace belote::platform {
 
@@ -24,6 +25,7 @@ struct TableSettings {
     /// begun its first match, robots take the empty seats and the match starts; 0 = off, else
     /// min..max_turn_time_s.
     int robot_fill_s = 0;
+    RobotLevel robot_fill_level = RobotLevel::Easy;  ///< the level of the robots the fill seats
     bool operator==(const TableSettings&) const = default;
 };
 
@@ -41,6 +43,7 @@ struct OptionsPatch {
     std::optional<bool> competitive;
     std::optional<int> stake;
     std::optional<int> robot_fill_s;
+    std::optional<RobotLevel> robot_fill_level;
 };
 
 /// Applies `patch` to `match` (variant, target) and `settings` (the rest). A change of variant

@@ -103,14 +103,17 @@ int seat_field(const Msg& msg) {
     return int_field(msg, "seat", ErrorCode::BadSeat);
 }
 
-/// The optional `level` of `add_robot`: easy when absent.
+/// The optional robot level in field `name` (`level` of add_robot, `robot_fill_level` of the
+/// options); nullopt when absent.
 template <class Msg>
-platform::RobotLevel robot_level_field(const Msg& msg) {
-    auto name = optional_string(msg, "level");
-    if (!name) return platform::RobotLevel::Easy;
-    auto level = parse_robot_level(*name);
-    if (!level) fail(ErrorCode::BadMessage, "field 'level' must be easy, medium, hard or expert, not " + echoed(*name));
-    return *level;
+std::optional<platform::RobotLevel> optional_robot_level(const Msg& msg, const char* name) {
+    auto text = optional_string(msg, name);
+    if (!text) return std::nullopt;
+    auto level = parse_robot_level(*text);
+    if (!level)
+        fail(ErrorCode::BadMessage,
+             "field '" + std::string(name) + "' must be easy, medium, hard or expert, not " + echoed(*text));
+    return level;
 }
 
 Variant variant_value(const std::string& name) {
@@ -272,6 +275,7 @@ platform::TableSettings decode_settings(const json& msg) {
     auto robot_fill = optional_int(msg, "robot_fill", 0, 100000);
     check_robot_fill(robot_fill);
     if (robot_fill) s.robot_fill_s = *robot_fill;
+    if (auto level = optional_robot_level(msg, "robot_fill_level")) s.robot_fill_level = *level;
     return s;
 }
 
@@ -309,6 +313,7 @@ platform::OptionsPatch decode_patch(const json& msg) {
     patch.stake = optional_int(o, "stake", 0, platform::max_stake);
     patch.robot_fill_s = optional_int(o, "robot_fill", 0, 100000);
     check_robot_fill(patch.robot_fill_s);
+    patch.robot_fill_level = optional_robot_level(o, "robot_fill_level");
     if (auto r = o.find("rules"); r != o.end()) {  // docs/rules.md §9, for the variant named with them
         if (!patch.variant) fail(ErrorCode::InvalidOptions, "field 'rules' needs 'variant' in the same options");
         auto rules = rules_from_json(*r, *patch.variant);
@@ -372,7 +377,8 @@ template <class Msg>
 std::optional<platform::TableRequest> table_request(std::string_view type, const Msg& msg) {
     using namespace platform;
     if (type == "sit") return Sit{seat_field(msg), optional_string(msg, "invite")};
-    if (type == "add_robot") return AddRobot{seat_field(msg), robot_level_field(msg)};
+    if (type == "add_robot")
+        return AddRobot{seat_field(msg), optional_robot_level(msg, "level").value_or(platform::RobotLevel::Easy)};
     if (type == "remove_robot") return RemoveRobot{seat_field(msg)};
     if (type == "start") return Start{};
     if (type == "take" || type == "pass" || type == "name" || type == "play" || type == "declare" || type == "bid" ||

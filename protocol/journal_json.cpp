@@ -39,6 +39,8 @@ json options_fields(const MatchOptions& options, const TableSettings& settings) 
                 {"private", settings.private_table},     {"spectators", settings.spectators},
                 {"competitive", settings.competitive},   {"stake", settings.stake}};
     if (settings.robot_fill_s > 0) out["robot_fill"] = settings.robot_fill_s;  // absent: off (and before it existed)
+    if (settings.robot_fill_level != platform::RobotLevel::Easy)               // absent: easy (and before it existed)
+        out["robot_fill_level"] = to_string(settings.robot_fill_level);
     return out;
 }
 
@@ -209,6 +211,12 @@ SeatStanding standing_of(const json& j, const char* name) {
     return {get<bool>(s, "registered"), get<std::int64_t>(s, "chips"), get<std::int64_t>(s, "xp")};
 }
 
+RobotLevel level_of(const json& j, const char* name) {
+    auto level = parse_robot_level(get<std::string>(j, name));
+    if (!level) throw Malformed{std::string("bad '") + name + "'"};
+    return *level;
+}
+
 MatchOptions options_of(const json& j) {
     auto variant = parse_variant(get<std::string>(j, "variant"), VariantScope::All);
     if (!variant) throw Malformed{"bad 'variant'"};
@@ -228,6 +236,7 @@ TableSettings settings_of(const json& j) {
     s.competitive = get<bool>(j, "competitive");
     s.stake = get<int>(j, "stake");
     if (j.contains("robot_fill")) s.robot_fill_s = get<int>(j, "robot_fill");
+    if (j.contains("robot_fill_level")) s.robot_fill_level = level_of(j, "robot_fill_level");
     return s;
 }
 
@@ -253,11 +262,7 @@ TableEvent event_of(const json& j) {
         return seated;
     }
     if (name == "standing_changed") return StandingChanged{seat_field(j, "seat"), standing_of(j, "standing")};
-    if (name == "robot_seated") {
-        auto level = parse_robot_level(get<std::string>(j, "level"));
-        if (!level) throw Malformed{"bad 'level'"};
-        return RobotSeated{seat_field(j, "seat"), *level};
-    }
+    if (name == "robot_seated") return RobotSeated{seat_field(j, "seat"), level_of(j, "level")};
     if (name == "seat_freed") return SeatFreed{seat_field(j, "seat")};
     if (name == "options_changed") return OptionsChanged{options_of(j), settings_of(j)};
     if (name == "spectator_joined") return SpectatorJoined{player_of(j, "player")};

@@ -176,7 +176,10 @@ json options_json(const MatchOptions& match, const platform::TableSettings& sett
                 {"spectators", settings.spectators},
                 {"competitive", settings.competitive},
                 {"stake", settings.stake}};
-    if (settings.robot_fill_s > 0) out["robot_fill"] = settings.robot_fill_s;
+    if (settings.robot_fill_s > 0) {
+        out["robot_fill"] = settings.robot_fill_s;
+        out["robot_fill_level"] = to_string(settings.robot_fill_level);
+    }
     if (json rules = rules_changed_json(match); !rules.empty()) out["rules"] = std::move(rules);
     return out;
 }

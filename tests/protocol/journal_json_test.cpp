@@ -29,6 +29,7 @@ TEST(JournalJsonTest, EveryEventReadsBackAsItWasWritten) {
         RobotSeated{1, RobotLevel::Hard},
         SeatFreed{3},
         OptionsChanged{coinche, TableSettings{30, true, false, true, 100}},
+        OptionsChanged{coinche, TableSettings{0, false, true, false, 0, 10, RobotLevel::Expert}},  // quick play
         SpectatorJoined{{"pw", "Wu"}},
         SpectatorLeft{{"pw", "Wu"}, true},
         ChatPosted{{"pabc", "Ana"}, 2, "bonjour \"à\" tous"},
@@ -98,7 +99,7 @@ TEST(JournalJsonTest, EveryKindOfActionIsWrittenAsItsJson) {
 TEST(JournalJsonTest, ACreationReadsBackWithItsRulesAndSettings) {
     MatchOptions options{Variant::ClassicAnnouncements, 501, {}};
     options.rules.belote.announcement = BeloteAnnouncement::Manual;
-    TableCreation creation{options, TableSettings{0, true, true, false, 0}, "code"};
+    TableCreation creation{options, TableSettings{0, true, true, false, 0, 15, RobotLevel::Hard}, "code"};
     auto back = creation_from_text(creation_text(creation));
     ASSERT_TRUE(std::holds_alternative<TableCreation>(back)) << std::get<std::string>(back);
     const auto& c = std::get<TableCreation>(back);
@@ -118,6 +119,7 @@ TEST(JournalJsonTest, WhatIsNotAnEntryIsRefusedWithAReason) {
     EXPECT_EQ(error(R"({"event":"seat_freed","seat":7})"), "bad 'seat'");
     EXPECT_EQ(error(R"({"event":"action_taken","seat":0,"action":{"type":"fly"},"source":"player"})"), "bad 'action'");
     EXPECT_EQ(error(R"({"event":"seated","seat":0,"player":{"id":"p"}})"), "missing 'name'");
+    EXPECT_EQ(error(R"({"event":"robot_seated","seat":1,"level":"godlike"})"), "bad 'level'");
 }
 
 }  // namespace

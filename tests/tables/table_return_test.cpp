@@ -263,6 +263,27 @@ TEST(RobotFillTest, RobotsTakeTheEmptySeatsAfterTheWaitAndTheMatchStartsEvenIfTh
     EXPECT_EQ(again["robot_fill"], nullptr);
 }
 
+TEST(RobotFillTest, TheFillSeatsRobotsAtTheTablesLevelWhichTheChiefMayChange) {
+    ClockedServer server;
+    GameClient a(server.port());
+    a.hello("Ana");
+    json refused = create_table(a, {{"robot_fill", 10}, {"robot_fill_level", "godlike"}});
+    EXPECT_EQ(code(refused), "bad_message");
+    EXPECT_EQ(refused["message"], "field 'robot_fill_level' must be easy, medium, hard or expert, not 'godlike'");
+    std::string t = create_table(a, {{"robot_fill", 10}, {"robot_fill_level", "hard"}})["table"];
+    ASSERT_EQ(code(sit_at(a, t, 0)), "ok");
+    EXPECT_EQ(event_of(a, "snapshot")["options"]["robot_fill_level"], "hard");
+    ASSERT_EQ(code(table_request(a, "set_options", t, {{"options", {{"robot_fill_level", "expert"}}}})), "ok");
+    EXPECT_EQ(event_of(a, "table_options")["options"]["robot_fill_level"], "expert");
+    server.clock().advance(seconds(10));
+    for (int seat : {1, 2, 3}) {
+        json changed = event_of(a, "seat_changed", seat);
+        EXPECT_EQ(changed["player"]["robot"], true);
+        EXPECT_EQ(changed["player"]["level"], "expert");
+    }
+    event_of(a, "match_started");
+}
+
 TEST(RobotFillTest, NoFillWithoutAPersonSeatedNorAtATableWithoutIt) {
     ClockedServer server;
     GameClient a(server.port());

@@ -531,23 +531,34 @@ test('coinche bidding on a 375×667 phone keeps the whole hand in view', async (
   await page.context().close();
 });
 
-test('quick play: the second player gets the first one\'s table, robots take the seat left after the wait, the match starts', async () => {
+test('quick play: the second player who chose the same robot level gets the first one\'s table, one who chose another does not; robots of that level take the seat left', async () => {
   const a = await openPage(browser);
   await signIn(a, 'Rapida');
   await byId(a, 'create-variant').selectOption('three_player');
+  assert.equal(await byId(a, 'quick-play-level').inputValue(), 'medium'); // the default
+  await byId(a, 'quick-play-level').selectOption('expert');
   await byId(a, 'quick-play').click();
   await a.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
   const table = await byId(a, 'table-view').getAttribute('data-table');
+  const c = await openPage(browser);
+  await signIn(c, 'Lenta');
+  await byId(c, 'create-variant').selectOption('three_player');
+  await byId(c, 'quick-play').click(); // medium robots: not Rapida's table
+  await c.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
+  assert.notEqual(await byId(c, 'table-view').getAttribute('data-table'), table);
   const b = await openPage(browser);
   await signIn(b, 'Veloz');
   await byId(b, 'create-variant').selectOption('three_player');
+  await byId(b, 'quick-play-level').selectOption('expert');
   await byId(b, 'quick-play').click();
   await b.locator(`[data-testid="table-view"][data-table="${table}"][data-seat="1"]`).waitFor();
   assert.equal(await byId(b, 'seat-2-robot').count(), 0);
   for (const page of [a, b]) await inDeal(page); // after the 10 s wait
   assert.equal(await byId(b, 'seat-2-robot').count(), 1);
-  assert.deepEqual((await b.evaluate(() => window.__beloteDebug.state().seats)).map((x) => x.player.name), ['Rapida', 'Veloz', 'Robot 2']);
-  for (const page of [a, b]) await page.context().close();
+  const seats = await b.evaluate(() => window.__beloteDebug.state().seats);
+  assert.deepEqual(seats.map((x) => x.player.name), ['Rapida', 'Veloz', 'Robot 2']);
+  assert.equal(seats[2].player.level, 'expert');
+  for (const page of [a, b, c]) await page.context().close();
 });
 
 test('quick chat: a French page sends "Bien joué !" in one click, shown to the other player in his language', async () => {

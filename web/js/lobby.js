@@ -3,6 +3,7 @@
 import { STATE_LABEL, t as translate } from './i18n.js';
 import { VARIANT_LABEL } from './variants.js';
 import { playerName, ROBOT_LEVELS } from './table.js';
+import { setting, setSetting } from './prefs.js';
 
 const REFRESH_MS = 5000;
 
@@ -20,7 +21,10 @@ export class Lobby {
     this.more = document.getElementById('more-tables');
     this.more.addEventListener('click', () => { this.pages += 1; this.refresh(); });
     document.getElementById('refresh-tables').addEventListener('click', () => this.refresh());
-    document.getElementById('quick-play').addEventListener('click', () => this.app.quickPlay(document.getElementById('create-form').variant.value));
+    const form = document.getElementById('create-form');
+    form.robots.value = setting('quickPlayLevel');
+    form.robots.addEventListener('change', () => setSetting('quickPlayLevel', form.robots.value));
+    document.getElementById('quick-play').addEventListener('click', () => this.app.quickPlay(form.variant.value, form.robots.value));
     this.filters = document.getElementById('lobby-filters');
     this.filters.addEventListener('change', () => { this.pages = 1; this.refresh(); });
     document.getElementById('create-form').addEventListener('submit', (e) => {

@@ -378,14 +378,15 @@ class App {
   // ---- lobby & table actions --------------------------------------------------
 
   /** "Play now": a free seat at a public quick-play table of `variant` waiting for players (one
-   *  with a chief and a person seated), or a new one. A quick-play table fills itself: the server
-   *  puts robots in the seats still empty QUICK_PLAY_WAIT_S after the first person sat and starts
-   *  the match (its robot_fill option), whether or not this page is still there. */
-  async quickPlay(variant) {
+   *  with a chief and a person seated) whose robots are of `level`, or a new one. A quick-play table
+   *  fills itself: the server puts robots of `level` in the seats still empty QUICK_PLAY_WAIT_S after
+   *  the first person sat and starts the match (its robot_fill options), whether or not this page is
+   *  still there. */
+  async quickPlay(variant, level) {
     try {
       const reply = await this.request({ type: 'list_tables', variant, free_seats: 1 });
       const open = (reply.tables || []).find((t) => t.state === 'waiting' && t.chief && t.options && t.options.robot_fill
-        && t.seats.some((x) => x.player && !x.player.robot));
+        && t.options.robot_fill_level === level && t.seats.some((x) => x.player && !x.player.robot));
       if (open) {
         try {
           await this.request({ type: 'sit', table: open.table, seat: open.seats.find((x) => !x.player).seat }, { quiet: true });
@@ -393,7 +394,7 @@ class App {
           return;
         } catch (e) { /* taken meanwhile: make a table */ }
       }
-      const made = await this.request({ type: 'create_table', variant, target: 1000, robot_fill: QUICK_PLAY_WAIT_S });
+      const made = await this.request({ type: 'create_table', variant, target: 1000, robot_fill: QUICK_PLAY_WAIT_S, robot_fill_level: level });
       await this.request({ type: 'sit', table: made.table, seat: 0 });
       const seats = [...Array(VARIANT_SEATS[variant] || 4).keys()].map((seat) => ({ seat }));
       this.openTable(made.table, { table: made.table, variant, target: 1000, state: 'waiting', seats });

@@ -12,6 +12,7 @@ export const SETTINGS = {
   cardSize: ['medium', 'small', 'large'],
   animation: ['normal', 'fast', 'off'],
   autoPlay: [false, true],               // play the only legal card by itself (off by default)
+  quickPlayLevel: ['medium', 'easy', 'hard', 'expert'], // the robots' level of "Play now" (docs/protocol.md robot_fill)
 };
 
 function readAll() {

@@ -696,7 +696,8 @@ export default {
 
   // issue 14: quick play
   'lobby.quickPlay': 'Play now',
-  'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots take the seats still empty after 10 s.',
+  'lobby.quickPlayLevel': 'Robots for “Play now”',
+  'lobby.quickPlayNote': 'Play now: a seat at a public table of this variant waiting for players, or a new one, where robots of the chosen level take the seats still empty after 10 s.',
 
   // issue 14: quick chat
   'chat.emote.smile': 'Smile',

@@ -696,7 +696,8 @@ export default {
 
   // issue 14: quick play
   'lobby.quickPlay': 'Jouer maintenant',
-  'lobby.quickPlayNote': 'Jouer maintenant : une place à une table publique de cette variante qui attend des joueurs, ou une nouvelle, où des robots prennent les places encore vides au bout de 10 s.',
+  'lobby.quickPlayLevel': 'Robots de « Jouer maintenant »',
+  'lobby.quickPlayNote': 'Jouer maintenant : une place à une table publique de cette variante qui attend des joueurs, ou une nouvelle, où des robots du niveau choisi prennent les places encore vides au bout de 10 s.',
 
   // issue 14: quick chat
   'chat.emote.smile': 'Sourire',

@@ -696,7 +696,8 @@ export default {
 
   // issue 14: quick play
   'lobby.quickPlay': 'Jogar agora',
-  'lobby.quickPlayNote': 'Jogar agora: um lugar numa mesa pública desta variante aguardando jogadores, ou uma nova, onde robôs ocupam os lugares ainda vazios depois de 10 s.',
+  'lobby.quickPlayLevel': 'Robôs de “Jogar agora”',
+  'lobby.quickPlayNote': 'Jogar agora: um lugar numa mesa pública desta variante aguardando jogadores, ou uma nova, onde robôs do nível escolhido ocupam os lugares ainda vazios depois de 10 s.',
 
   // issue 14: quick chat
   'chat.emote.smile': 'Sorriso',
