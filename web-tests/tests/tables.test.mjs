@@ -124,6 +124,8 @@ test('the chief picks a robot level per seat; the seat shows it', async () => {
   await pageLobbyUntil(other, byId(other, `lobby-bot-${table}-1`));
   assert.equal(await byId(other, `lobby-bot-${table}-1`).textContent(), 'bot · Expert');
   assert.equal(await byId(other, `lobby-bot-${table}-2`).textContent(), 'bot · Medium');
+  const chip = byId(other, `lobby-bot-${table}-1`).locator('xpath=..');
+  assert.equal(await chip.evaluate((e) => e.scrollWidth <= e.clientWidth), true, 'the robot\'s chip is cut short');
   await other.context().close();
   await page.context().close();
 });
