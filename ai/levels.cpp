@@ -46,13 +46,16 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
             p.bid.worlds = level == Level::Expert ? 160 : 64;
             p.bid.horizon = 0;
         }
-        // Expert takes every hand of evaluate_hand() 60 or more: the simulation sometimes passes one to
-        // trap a later taker. Played both ways (belote-fork, 8,000 first deals), against expert the
-        // take is worth +22.4 deal points [8.8, 36.0] over such a pass in classic (193 of them), +24.3
-        // [9.6, 39.0] with announcements (304); against easy -4.8 [-18.3, 8.7] (docs/robots.md,
-        // 2026-12-05 evening). A partner reads the pass as weakness.
-        if (level == Level::Expert) p.bid.sure_take = 60;
     }
+    // Expert takes every hand of evaluate_hand() 60 or more: the simulation sometimes passes one to
+    // trap a later taker. Played both ways (belote-fork), against expert the take is worth +22.4 deal
+    // points [8.8, 36.0] over such a pass in classic (193 of them in 8,000 first deals), +24.3 [9.6,
+    // 39.0] with announcements (304); against easy -4.8 [-18.3, 8.7] (2026-12-05 evening); at three
+    // players +31.5 [26.5, 36.4] against expert and +32.0 [26.8, 37.2] against easy (446 in 20,000;
+    // 2026-12-05, late). A partner reads the pass as weakness.
+    const bool take_pass =
+        variant == Variant::Classic || variant == Variant::ClassicAnnouncements || variant == Variant::ThreePlayer;
+    if (level == Level::Expert && take_pass) p.bid.sure_take = 60;
     // Découverte trump choice: as in classic, many deals finished by greedy playouts beat few deals
     // searched 2 tricks deep (expert with 160 greedy deals against expert with 20 searched: +5.7 points
     // per deal [3.8, 7.6] over 232 pairs, CPU p99 unchanged; docs/robots.md, 2026-12-05 afternoon).

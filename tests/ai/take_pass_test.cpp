@@ -151,5 +151,24 @@ TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreThatTheSimulationWouldTrapPass) {
     EXPECT_GT(passes, 0);  // the simulation alone does pass it sometimes: the rule is what takes it
 }
 
+TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreAtThreePlayersToo) {
+    // Deal 1 of match seed 82 at three players: first to speak (dealer 2), the ace of hearts turned,
+    // holding its jack and two outside aces (20 + 11 + 12 + 20 = 63). Expert's simulation passes it
+    // under every seed; played both ways the take gains about 30 deal points (docs/robots.md).
+    View v = auction_view(Variant::ThreePlayer, 3, 2, 1, 0);
+    v.observer = Observer::of_seat(0);
+    v.turn_up = *parse_card("AH");
+    v.hand = cards("JH AD 9C QC AC");
+    v.hand_sizes = {5, 5, 5};
+    v.legal = {Action::take(), Action::pass()};
+    EXPECT_EQ(evaluate_hand(cards("JH AD 9C QC AC AH"), Suit::Hearts), 63);
+    LevelParams trap = level_params(Level::Expert, Variant::ThreePlayer);
+    trap.bid.sure_take = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        EXPECT_EQ(decide(v, RobotSettings{}, seed), Action::take()) << seed;
+        EXPECT_EQ(decide_with(v, trap, Budget(RobotSettings{}), seed), Action::pass()) << seed;
+    }
+}
+
 }  // namespace
 }  // namespace belote::ai
