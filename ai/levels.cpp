@@ -47,15 +47,16 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
             p.bid.horizon = 0;
         }
     }
-    // Expert takes every hand of evaluate_hand() 60 or more: the simulation sometimes passes one to
-    // trap a later taker. Played both ways (belote-fork), against expert the take is worth +22.4 deal
-    // points [8.8, 36.0] over such a pass in classic (193 of them in 8,000 first deals), +24.3 [9.6,
-    // 39.0] with announcements (304); against easy -4.8 [-18.3, 8.7] (2026-12-05 evening); at three
-    // players +31.5 [26.5, 36.4] against expert and +32.0 [26.8, 37.2] against easy (446 in 20,000;
-    // 2026-12-05, late). A partner reads the pass as weakness.
+    // Hard and expert take every hand of evaluate_hand() 60 or more: their simulation sometimes passes
+    // one to trap a later taker. Played both ways (belote-fork), per changed call, expert: classic
+    // +22.4 deal points [8.8, 36.0] (193 in 8,000 first deals), with announcements +24.3 [9.6, 39.0]
+    // (304), at three +31.5 [26.5, 36.4] (446 in 20,000); hard: classic +23.6 [6.9, 40.3] (102 in
+    // 4,000), with announcements +39.9 [21.2, 58.6] (157), at three +35.4 [30.5, 40.2] (469). Against
+    // easy: expert in classic -4.8 [-18.3, 8.7], hard +6.6 [-10.3, 23.6], expert at three +32.0 [26.8,
+    // 37.2] (docs/robots.md, 2026-12-05 evening and late). A partner reads the pass as weakness.
     const bool take_pass =
         variant == Variant::Classic || variant == Variant::ClassicAnnouncements || variant == Variant::ThreePlayer;
-    if (level == Level::Expert && take_pass) p.bid.sure_take = 60;
+    if ((level == Level::Hard || level == Level::Expert) && take_pass) p.bid.sure_take = 60;
     // Découverte trump choice: as in classic, many deals finished by greedy playouts beat few deals
     // searched 2 tricks deep (expert with 160 greedy deals against expert with 20 searched: +5.7 points
     // per deal [3.8, 7.6] over 232 pairs, CPU p99 unchanged; docs/robots.md, 2026-12-05 afternoon).

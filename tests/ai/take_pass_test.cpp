@@ -130,7 +130,7 @@ TEST(TakePass, ANaturalTakeIsReachedByTheTakeWithTheTurnUpOrByANamedSuit) {
     EXPECT_FALSE(reaches_natural_take(v, 34));
 }
 
-TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreThatTheSimulationWouldTrapPass) {
+TEST(TakePass, ExpertAndHardTakeAHandOfSixtyOrMoreThatTheSimulationWouldTrapPass) {
     // A tester's deal: first to speak (dealer 1), the jack of clubs turned, holding its 9 and ace and
     // the ace of hearts. Expert's simulation passed it under one seed of five (a later taker of the
     // jack fails against the 9 and the ace); a partner reads such a pass as weakness.
@@ -149,6 +149,17 @@ TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreThatTheSimulationWouldTrapPass) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed)
         passes += decide_with(v, trap, Budget(RobotSettings{}), seed) == Action::pass();
     EXPECT_GT(passes, 0);  // the simulation alone does pass it sometimes: the rule is what takes it
+    // Hard too (its simulation passed it under 2 seeds of 5).
+    RobotSettings hard;
+    hard.level = Level::Hard;
+    LevelParams hard_trap = level_params(Level::Hard, Variant::Classic);
+    hard_trap.bid.sure_take = 0;
+    passes = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        EXPECT_EQ(decide(v, hard, seed), Action::take()) << seed;
+        passes += decide_with(v, hard_trap, Budget(hard), seed) == Action::pass();
+    }
+    EXPECT_GT(passes, 0);
 }
 
 TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreAtThreePlayersToo) {
