@@ -545,7 +545,15 @@ test('quick play: the second player who chose the same robot level gets the firs
   await byId(c, 'create-variant').selectOption('three_player');
   await byId(c, 'quick-play').click(); // medium robots: not Rapida's table
   await c.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
-  assert.notEqual(await byId(c, 'table-view').getAttribute('data-table'), table);
+  const cTable = await byId(c, 'table-view').getAttribute('data-table');
+  assert.notEqual(cTable, table);
+  assert.ok((await send(c, { type: 'add_robot', table: cTable, seat: 1, level: 'easy' })).ok); // not medium
+  const d = await openPage(browser);
+  await signIn(d, 'Media');
+  await byId(d, 'create-variant').selectOption('three_player');
+  await byId(d, 'quick-play').click();
+  await d.locator('[data-testid="table-view"][data-seat="0"]').waitFor();
+  assert.notEqual(await byId(d, 'table-view').getAttribute('data-table'), cTable);
   const b = await openPage(browser);
   await signIn(b, 'Veloz');
   await byId(b, 'create-variant').selectOption('three_player');
@@ -558,7 +566,7 @@ test('quick play: the second player who chose the same robot level gets the firs
   const seats = await b.evaluate(() => window.__beloteDebug.state().seats);
   assert.deepEqual(seats.map((x) => x.player.name), ['Rapida', 'Veloz', 'Robot 2']);
   assert.equal(seats[2].player.level, 'expert');
-  for (const page of [a, b, c]) await page.context().close();
+  for (const page of [a, b, c, d]) await page.context().close();
 });
 
 test('quick chat: a French page sends "Bien joué !" in one click, shown to the other player in his language', async () => {

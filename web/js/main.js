@@ -386,7 +386,8 @@ class App {
     try {
       const reply = await this.request({ type: 'list_tables', variant, free_seats: 1 });
       const open = (reply.tables || []).find((t) => t.state === 'waiting' && t.chief && t.options && t.options.robot_fill
-        && t.options.robot_fill_level === level && t.seats.some((x) => x.player && !x.player.robot));
+        && t.options.robot_fill_level === level && t.seats.some((x) => x.player && !x.player.robot)
+        && t.seats.every((x) => !x.player || !x.player.robot || x.player.level === level)); // a robot the chief added counts too
       if (open) {
         try {
           await this.request({ type: 'sit', table: open.table, seat: open.seats.find((x) => !x.player).seat }, { quiet: true });
