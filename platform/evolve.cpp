@@ -161,12 +161,12 @@ struct Apply {
             st.ready = false;
         }
         rearm_fill();
-        for (int seat = 0; seat < s.seat_count(); ++seat)
+        publish(s.match.start());
+        for (int seat = 0; seat < s.seat_count(); ++seat)  // a robot plays for them from now on
             if (s.seats[seat].disconnected) {
                 s.seats[seat].reclaim_deadline = now + s.policy.reclaim_window.count();
                 show_status(seat);
             }
-        publish(s.match.start());
         show_cover(short_before);  // nobody is short while the match is played
     }
     void operator()(const ActionTaken& e) const {

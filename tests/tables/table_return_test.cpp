@@ -241,7 +241,10 @@ TEST(RobotFillTest, RobotsTakeTheEmptySeatsAfterTheWaitAndTheMatchStartsEvenIfTh
     ASSERT_EQ(code(sit_at(b, t, 1)), "ok");
     EXPECT_EQ(event_of(b, "snapshot")["robot_fill"], t0 + 10'000);  // the wait does not start again
     a.reset();  // the page that made the table goes away (a reload, a closed tab)
-    EXPECT_EQ(event_of(b, "seat_status", 0)["status"], "disconnected");
+    json gone = event_of(b, "seat_status", 0);
+    EXPECT_EQ(gone["status"], "disconnected");
+    EXPECT_EQ(gone["robot_playing"], false);  // no match yet: nothing to play for her
+    EXPECT_EQ(gone["robot_level"], nullptr);
 
     server.clock().advance(seconds(5));
     ASSERT_EQ(code(table_request(b, "chat", t, {{"text", "still waiting"}})), "ok");
@@ -253,6 +256,10 @@ TEST(RobotFillTest, RobotsTakeTheEmptySeatsAfterTheWaitAndTheMatchStartsEvenIfTh
         EXPECT_EQ(changed["player"]["robot"], true);
     }
     event_of(b, "match_started");
+    json playing = event_of(b, "seat_status", 0);  // from the match's start a robot plays for Ana
+    EXPECT_EQ(playing["status"], "disconnected");
+    EXPECT_EQ(playing["robot_playing"], true);
+    EXPECT_EQ(playing["robot_level"], "expert");
     play_turn(b, t, 1);
 
     GameClient back(server.port());

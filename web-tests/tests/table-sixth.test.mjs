@@ -177,6 +177,51 @@ test('while a robot plays for a player who is gone, the status says so instead o
   await ana.context().close();
 });
 
+test('at a timed table, a player who leaves on his turn: his countdown goes while the robot moves for him', async () => {
+  const gate = await gatedPage();
+  const ana = gate.page;
+  await signIn(ana, 'Ana');
+  const bia = await openPage(browser);
+  await signIn(bia, 'Bia');
+  const { table } = await atATable(browser, ['Ana', 'Bia'], { target: 1000, options: { ...PRIVATE, turn_time: 60 }, signedIn: [ana, bia] });
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  await playFirstLegalUntil(ana, table, (s) => s.to_act === 1);
+  await byId(ana, 'turn-countdown').waitFor(); // Bia's 60 s
+  gate.arm((m) => m.type === 'seat_status' && m.seat === 1); // hold the robot's move that follows
+  await bia.context().close();
+  await ana.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === 'A robot (Expert) plays for Bia…', null, { polling: 50, timeout: 10000 });
+  assert.ok(gate.holding);
+  assert.equal(await byId(ana, 'turn-countdown').count(), 0);
+  gate.release();
+  await ana.context().close();
+});
+
+test('a robot taken away and a person seated in its place: the status waits for him (no robot plays for him, whatever the page was told of the robot)', async () => {
+  const { pages: [ana], table } = await atATable(browser, ['Ana'], { target: 1000 }); // robots in seats 1-3
+  await ana.waitForFunction((t) => window.__beloteDebug.state(t).seats[1].player?.robot, table);
+  assert.ok((await send(ana, { type: 'remove_robot', table, seat: 1 })).ok);
+  const cid = await openPage(browser);
+  await signIn(cid, 'Cid');
+  assert.ok((await send(cid, { type: 'sit', table, seat: 1 })).ok);
+  await ana.waitForFunction((t) => window.__beloteDebug.state(t).seats[1].player?.name === 'Cid', table);
+  assert.ok((await send(ana, { type: 'start', table })).ok);
+  await playFirstLegalUntil(ana, table, (s) => s.to_act === 1); // Cid does not move: the match waits for him
+  await ana.locator('[data-testid="status"]', { hasText: 'Waiting for Cid…' }).waitFor();
+  assert.equal(await byId(ana, 'status').textContent(), 'Waiting for Cid…');
+  for (const page of [ana, cid]) await page.context().close();
+});
+
+test('before the first match a player who left is shown gone with his time to return, and no robot playing for him', async () => {
+  const { pages: [ana, bia] } = await atATable(browser, ['Ana', 'Bia'], { target: 1000 });
+  await bia.context().close();
+  const tag = byId(ana, 'seat-1-presence');
+  await ana.locator('[data-testid="seat-1-presence"][data-status="disconnected"]').waitFor();
+  assert.match(await tag.textContent(), /^Disconnected · [23]:\d\d to return$/);
+  assert.equal(await tag.locator('svg.robot-icon').count(), 0);
+  assert.match(await byId(ana, 'presence-1').textContent(), /^Bia: disconnected, [23]:\d\d to return$/);
+  await ana.context().close();
+});
+
 test('a player in the lobby while his move is awaited is told so (the untimed table waits, the timed one counts) and goes back to his seat from there', async () => {
   for (const [options, said] of [[PRIVATE, (t) => `^Your move at table ${t}: the match waits for you\\.$`],
     [{ ...PRIVATE, turn_time: 60 }, (t) => `^Your move at table ${t}: (60|[1-5]\\d) s left, then it is made for you\\.$`]]) {

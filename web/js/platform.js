@@ -104,6 +104,8 @@ export class Platform {
         if (m.invite) this.invites.set(m.table, m.invite); // the chief's copy (a new chief has no snapshot saying it)
         break;
       case 'seat_status': p.presence[m.seat] = m; break;
+      // A new occupant (or none) is present and nothing plays for it: the server tells no seat_status.
+      case 'seat_changed': p.presence[m.seat] = null; break;
       case 'stake_check': p.cannotCover = m.cannot_cover || []; break;
       case 'turn': p.deadline = m.deadline ?? null; break;
       case 'auto_move': p.deadline = null; break;
@@ -159,7 +161,10 @@ export class Platform {
       if (!st || st.status === 'present') continue;
       const status = hasText(`presence.${st.status}`) ? t(`presence.${st.status}`) : st.status;
       let text = status;
-      if (st.status === 'disconnected' && st.reclaim_deadline) text = t('presence.reclaim', { time: mmss(secondsLeft(st.reclaim_deadline)), level: robotLevelText(st) });
+      if (st.status === 'disconnected' && st.reclaim_deadline) {
+        const time = mmss(secondsLeft(st.reclaim_deadline));
+        text = st.robot_playing ? t('presence.reclaim', { time, level: robotLevelText(st) }) : t('presence.reclaimWait', { time });
+      }
       else if (st.robot_playing) text = t('presence.robotPlays', { status, level: robotLevelText(st) });
       badges.append(h('li', { testid: `presence-${st.seat}`, 'data-status': st.status, text: t('platform.presence', { name: names(st.seat), status: text }) }));
     }

@@ -429,7 +429,7 @@ export class TableView {
     if (!st || st.status === 'present') return null;
     const left = st.status === 'disconnected' && st.reclaim_deadline ? Math.max(0, Math.ceil((st.reclaim_deadline - Date.now()) / 1000)) : null;
     const level = st.robot_playing ? robotLevelText(st) : null;
-    const text = left != null ? translate('table.goneReturn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`, level })
+    const text = left != null ? translate(st.robot_playing ? 'table.goneReturn' : 'table.goneWait', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`, level })
       : translate(st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`, { level });
     return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status }, st.robot_playing ? robotIcon() : null, h('span', { text }));
   }
@@ -520,10 +520,11 @@ export class TableView {
     return bar;
   }
 
-  /** Seconds left to the seat to act when the table has a time per move, else null. */
+  /** Seconds left to the seat to act when the table has a time per move, else null (also when a
+   *  robot took the seat since its turn began: it moves now, the deadline is no longer his). */
   secondsToAct(s) {
     const p = this.app.platform.tables.get(s.table);
-    if (!p || !p.deadline || s.state !== 'playing' || s.to_act == null) return null;
+    if (!p || !p.deadline || s.state !== 'playing' || s.to_act == null || this.robotPlaysFor(s, s.to_act)) return null;
     return Math.max(0, Math.ceil((p.deadline - Date.now()) / 1000));
   }
 

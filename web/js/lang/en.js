@@ -238,6 +238,7 @@ export default {
   'presence.disconnected': 'disconnected',
   'presence.abandoned': 'left the table',
   'presence.reclaim': 'disconnected — robot ({level}) plays, {time} to return',
+  'presence.reclaimWait': 'disconnected, {time} to return',
   'presence.robotPlays': '{status} — robot ({level}) plays',
   'options.summary': '{variant} · to {target} · {timer} · {privacy} · {spectators} · {mode} · stake {stake}',
   'options.perMove': '{seconds} s per move',
@@ -640,6 +641,7 @@ export default {
   // issue 14: a player gone from the seat
   'table.goneReturn': 'Robot ({level}) plays · {time} to return',
   'table.goneRobot': 'Robot ({level}) plays',
+  'table.goneWait': 'Disconnected · {time} to return',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Leave your seat?',

@@ -237,6 +237,7 @@ export default {
   'presence.disconnected': 'déconnecté',
   'presence.abandoned': 'a quitté la table',
   'presence.reclaim': 'déconnecté — un robot ({level}) joue, {time} pour revenir',
+  'presence.reclaimWait': 'déconnecté, {time} pour revenir',
   'presence.robotPlays': '{status} — un robot ({level}) joue',
   'options.summary': '{variant} · en {target} · {timer} · {privacy} · {spectators} · {mode} · mise {stake}',
   'options.perMove': '{seconds} s par coup',
@@ -640,6 +641,7 @@ export default {
   // issue 14: a player gone from the seat
   'table.goneReturn': 'Un robot ({level}) joue · {time} pour revenir',
   'table.goneRobot': 'Un robot ({level}) joue',
+  'table.goneWait': 'Déconnecté · {time} pour revenir',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Quitter votre place ?',

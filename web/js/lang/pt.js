@@ -237,6 +237,7 @@ export default {
   'presence.disconnected': 'desconectado',
   'presence.abandoned': 'saiu da mesa',
   'presence.reclaim': 'desconectado — um robô ({level}) joga, {time} para voltar',
+  'presence.reclaimWait': 'desconectado, {time} para voltar',
   'presence.robotPlays': '{status} — um robô ({level}) joga',
   'options.summary': '{variant} · até {target} · {timer} · {privacy} · {spectators} · {mode} · aposta {stake}',
   'options.perMove': '{seconds} s por jogada',
@@ -640,6 +641,7 @@ export default {
   // issue 14: a player gone from the seat
   'table.goneReturn': 'Robô ({level}) joga · {time} para voltar',
   'table.goneRobot': 'Robô ({level}) joga',
+  'table.goneWait': 'Desconectado · {time} para voltar',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Deixar seu lugar?',
