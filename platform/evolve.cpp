@@ -161,12 +161,13 @@ struct Apply {
             st.ready = false;
         }
         rearm_fill();
-        publish(s.match.start());
-        for (int seat = 0; seat < s.seat_count(); ++seat)  // a robot plays for them from now on
+        std::vector<Event> started = s.match.start();
+        for (int seat = 0; seat < s.seat_count(); ++seat)  // the match runs: a robot plays for them
             if (s.seats[seat].disconnected) {
                 s.seats[seat].reclaim_deadline = now + s.policy.reclaim_window.count();
                 show_status(seat);
             }
+        publish(std::move(started));
         show_cover(short_before);  // nobody is short while the match is played
     }
     void operator()(const ActionTaken& e) const {

@@ -255,11 +255,11 @@ TEST(RobotFillTest, RobotsTakeTheEmptySeatsAfterTheWaitAndTheMatchStartsEvenIfTh
         json changed = event_of(b, "seat_changed", seat);
         EXPECT_EQ(changed["player"]["robot"], true);
     }
-    event_of(b, "match_started");
     json playing = event_of(b, "seat_status", 0);  // from the match's start a robot plays for Ana
     EXPECT_EQ(playing["status"], "disconnected");
     EXPECT_EQ(playing["robot_playing"], true);
     EXPECT_EQ(playing["robot_level"], "expert");
+    event_of(b, "match_started");
     play_turn(b, t, 1);
 
     GameClient back(server.port());
