@@ -3,8 +3,7 @@
 namespace belote::platform {
 
 SeatStatusNotice seat_status(const TableState& state, int seat) {
-    // A seated robot always plays its seat; a person's is played by a robot only in a match.
-    const bool robot = state.robot_controlled(seat) && (state.seats[seat].robot || state.match_running());
+    const bool robot = state.robot_controlled(seat);
     return {seat, state.presence(seat), robot, robot ? std::optional(state.robot_level(seat)) : std::nullopt,
             state.seats[seat].reclaim_deadline};
 }

@@ -45,7 +45,8 @@ std::optional<int> TableState::seat_of(const std::string& player_id) const {
 
 bool TableState::robot_controlled(int seat) const {
     const SeatState& st = seats[seat];
-    return st.robot || st.abandoned || st.away || st.disconnected || overdue == seat;
+    // A seated robot always plays its seat; a person's is played by a robot only in a match.
+    return st.robot || (match_running() && (st.abandoned || st.away || st.disconnected || overdue == seat));
 }
 
 SeatPresence TableState::presence(int seat) const {

@@ -101,7 +101,8 @@ struct TableState {
     /// True when `player_id` watched until its connection was lost, less than the reclaim window
     /// before `now_ms`, and the table still allows spectators.
     bool returns_as_spectator(const std::string& player_id, std::int64_t now_ms) const;
-    /// True when a robot makes the decisions of `seat` now.
+    /// True when a robot makes the decisions of `seat` now: a seated robot's always, a person's
+    /// only in a match, while the person is disconnected, away, gone for good or overdue.
     bool robot_controlled(int seat) const;
     SeatPresence presence(int seat) const;
     /// The seat whose decision a robot must make now, if any.

@@ -51,5 +51,23 @@ TEST(RobotLevelTest, SeatedRobotsKeepTheirLevelAndTakeoversUseThePolicy) {
     EXPECT_EQ(seat_status(s, 0).robot_level, RobotLevel::Medium);  // what everyone is told
 }
 
+TEST(RobotLevelTest, APersonsSeatIsPlayedByARobotOnlyInAMatch) {
+    TableState s = TableState::create("t1", MatchOptions{}, TableSettings{}, TablePolicy{}, "");
+    const PlayerRef ana{"p1", "Ana"}, bia{"p2", "Bia"};
+    apply(s, FromPlayer{ana, Sit{0, {}}});
+    apply(s, FromPlayer{bia, Sit{1, {}}});
+    apply(s, FromPlayer{ana, AddRobot{2}});
+    apply(s, FromPlayer{ana, AddRobot{3}});
+    apply(s, ConnectionLost{bia});
+    EXPECT_FALSE(s.robot_controlled(1));  // gone before the match: nobody plays for her yet
+    EXPECT_FALSE(seat_status(s, 1).robot_playing);
+    EXPECT_TRUE(s.robot_controlled(2));  // a seated robot always plays its seat
+
+    apply(s, FromPlayer{ana, Start{42}});
+    EXPECT_TRUE(s.robot_controlled(1));
+    EXPECT_TRUE(seat_status(s, 1).robot_playing);
+    EXPECT_FALSE(s.robot_controlled(0));
+}
+
 }  // namespace
 }  // namespace belote::testing
