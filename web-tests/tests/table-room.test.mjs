@@ -234,7 +234,7 @@ test('a partner who leaves shows on the seat (a robot plays, time to return); ba
   await b.goto('about:blank'); // her connection closes
   const tag = byId(a, 'seat-1-presence');
   await a.locator('[data-testid="seat-1-presence"][data-status="disconnected"]').waitFor();
-  assert.match(await tag.textContent(), /^Robot \(Expert\) plays · [23]:\d\d to return$/); // the server's takeover level
+  assert.match(await tag.innerText(), /^Robot \(Expert\) plays · [23]:\d\d to return$/); // the server's takeover level
   assert.equal(await tag.locator('svg.robot-icon').count(), 1);
   assert.match(await byId(a, 'presence-1').textContent(), /^Bia: disconnected — robot \(Expert\) plays, [23]:\d\d to return$/);
 

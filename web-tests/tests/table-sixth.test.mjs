@@ -216,10 +216,29 @@ test('before the first match a player who left is shown gone with his time to re
   await bia.context().close();
   const tag = byId(ana, 'seat-1-presence');
   await ana.locator('[data-testid="seat-1-presence"][data-status="disconnected"]').waitFor();
-  assert.match(await tag.textContent(), /^Disconnected · [23]:\d\d to return$/);
+  assert.match(await tag.innerText(), /^Disconnected · [23]:\d\d to return$/);
   assert.equal(await tag.locator('svg.robot-icon').count(), 0);
   assert.match(await byId(ana, 'presence-1').textContent(), /^Bia: disconnected, [23]:\d\d to return$/);
   await ana.context().close();
+});
+
+test('on a phone the seat of a player who left says on one line, inside the table, the robot\'s level and the time to return; the whole text is its title', async () => {
+  for (const [locale, short, long] of [['pt-BR', /^Especialista · [23]:\d\d$/, /^Robô \(Especialista\) joga · [23]:\d\d para voltar$/],
+    ['en-US', /^Expert · [23]:\d\d$/, /^Robot \(Expert\) plays · [23]:\d\d to return$/]]) {
+    const { pages: [ana, bia], table } = await atATable(browser, ['Ana', 'Bia'], { target: 1000, locales: [locale, locale], viewport: { width: 375, height: 740 } });
+    assert.ok((await send(ana, { type: 'start', table })).ok);
+    await inDeal(bia);
+    await bia.context().close();
+    const tag = byId(ana, 'seat-1-presence');
+    await ana.locator('[data-testid="seat-1-presence"][data-status="disconnected"]').waitFor();
+    assert.match(await tag.innerText(), short);
+    assert.match(await tag.getAttribute('title'), long);
+    const [box, felt, name] = [await boxOf(tag), await boxOf(byId(ana, 'felt')), await boxOf(byId(ana, 'seat-1-name'))];
+    assert.ok(box.height < 2 * name.height, `one line: ${JSON.stringify(box)}, the name ${JSON.stringify(name)}`);
+    assert.ok(box.left >= felt.left && box.right <= felt.right, `inside the table: ${JSON.stringify(box)} in ${JSON.stringify(felt)}`);
+    if (locale === 'pt-BR') await ana.screenshot({ path: path.join(SHOTS, 'table-phone-gone-seat.png') });
+    await ana.context().close();
+  }
 });
 
 test('a player in the lobby while his move is awaited is told so (the untimed table waits, the timed one counts) and goes back to his seat from there', async () => {

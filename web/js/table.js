@@ -429,9 +429,15 @@ export class TableView {
     if (!st || st.status === 'present') return null;
     const left = st.status === 'disconnected' && st.reclaim_deadline ? Math.max(0, Math.ceil((st.reclaim_deadline - Date.now()) / 1000)) : null;
     const level = st.robot_playing ? robotLevelText(st) : null;
-    const text = left != null ? translate(st.robot_playing ? 'table.goneReturn' : 'table.goneWait', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`, level })
-      : translate(st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`, { level });
-    return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status }, st.robot_playing ? robotIcon() : null, h('span', { text }));
+    const time = left != null ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` : null;
+    const key = time != null ? (st.robot_playing ? 'table.goneReturn' : 'table.goneWait') : st.robot_playing ? 'table.goneRobot' : `presence.${st.status}`;
+    const text = translate(key, { time, level });
+    // A phone's seat has room for one short line: the robot icon, its level and the time (the whole
+    // text is the tag's title).
+    const shortKey = { 'table.goneReturn': 'table.goneReturnShort', 'table.goneWait': 'table.goneWaitShort', 'table.goneRobot': 'table.goneRobotShort' }[key];
+    const short = shortKey ? translate(shortKey, { time, level }) : text;
+    return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status, title: text },
+      st.robot_playing ? robotIcon() : null, h('span', { class: 'long', text }), h('span', { class: 'short', 'aria-hidden': 'true', text: short }));
   }
 
   renderCenter(s) {

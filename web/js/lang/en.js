@@ -642,6 +642,9 @@ export default {
   'table.goneReturn': 'Robot ({level}) plays · {time} to return',
   'table.goneRobot': 'Robot ({level}) plays',
   'table.goneWait': 'Disconnected · {time} to return',
+  'table.goneReturnShort': '{level} · {time}',
+  'table.goneWaitShort': 'Offline · {time}',
+  'table.goneRobotShort': '{level}',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Leave your seat?',

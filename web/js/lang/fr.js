@@ -642,6 +642,9 @@ export default {
   'table.goneReturn': 'Un robot ({level}) joue · {time} pour revenir',
   'table.goneRobot': 'Un robot ({level}) joue',
   'table.goneWait': 'Déconnecté · {time} pour revenir',
+  'table.goneReturnShort': '{level} · {time}',
+  'table.goneWaitShort': 'Hors ligne · {time}',
+  'table.goneRobotShort': '{level}',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Quitter votre place ?',

@@ -642,6 +642,9 @@ export default {
   'table.goneReturn': 'Robô ({level}) joga · {time} para voltar',
   'table.goneRobot': 'Robô ({level}) joga',
   'table.goneWait': 'Desconectado · {time} para voltar',
+  'table.goneReturnShort': '{level} · {time}',
+  'table.goneWaitShort': 'Offline · {time}',
+  'table.goneRobotShort': '{level}',
 
   // issue 14: leaving a seat, players of the same name
   'account.leaveTitle': 'Deixar seu lugar?',
