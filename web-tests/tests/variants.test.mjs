@@ -41,6 +41,32 @@ async function playOne(page, s, lastTurn, container) {
   await byId(page, `card-${choice}`).click();
 }
 
+test('coinche: each of my decisions starts the value ladder at its lowest value, whatever I looked at before', async () => {
+  const page = await openPage(browser);
+  await signIn(page, 'Cleo');
+  await startAgainstRobots(page, 'coinche', 4);
+  let seenV = 0, decisions = 0;
+  for (let guard = 0; guard < 300 && decisions < 3; guard++) {
+    const what = await waitForDecision(page, seenV, 60000);
+    if (what === 'match') break;
+    if (what === 'result') { await closeDealResult(page); continue; }
+    const s = await state(page);
+    seenV = s.v;
+    const lastTurn = await lastTurnOf(page, s.table);
+    if (what !== 'auction') { await playOne(page, s, lastTurn, '[data-testid="hand"]'); continue; }
+    const values = [...new Set(lastTurn.legal.filter((a) => a.type === 'bid').map((a) => String(a.value)))];
+    if (values.length < 2) { await byId(page, 'call-pass').click(); continue; }
+    const chosen = await page.locator('[data-testid="bid-ladder"] button.selected').evaluate((b) => b.dataset.testid.replace('bid-value-', ''));
+    assert.equal(chosen, values[0], `decision ${decisions + 1} (deal ${s.deal}) starts at the lowest legal value`);
+    await byId(page, `bid-value-${values.at(-1)}`).click(); // looks at the highest, then passes
+    await page.locator(`[data-testid="bid-value-${values.at(-1)}"].selected`).waitFor();
+    await byId(page, 'call-pass').click();
+    decisions++;
+  }
+  assert.equal(decisions, 3);
+  await page.context().close();
+});
+
 test('coinche: the bidding panel offers exactly the legal calls; a whole deal is played', async () => {
   const page = await openPage(browser);
   await signIn(page, 'Coco');
@@ -62,6 +88,8 @@ test('coinche: the bidding panel offers exactly the legal calls; a whole deal is
       assert.deepEqual(ladder, values, 'the value ladder is the legal values');
       if (values.length) {
         const chosen = await page.locator('[data-testid="bid-ladder"] button.selected').evaluate((b) => b.dataset.testid.replace('bid-value-', ''));
+        // Every decision starts at the lowest legal value, whatever was picked at an earlier one.
+        assert.equal(chosen, values[0], `decision ${auctions}: the ladder starts at the lowest value`);
         const denoms = await page.locator('[data-testid="bid-denoms"] button').evaluateAll((bs) => bs.map((b) => b.dataset.testid.replace('bid-suit-', '')).sort());
         assert.deepEqual(denoms, bids.filter((a) => String(a.value) === chosen).map((a) => a.suit).sort(), 'denominations legal at that value');
       }

@@ -131,7 +131,11 @@ export function applyVariantEvent(s, ev, name) {
 export function renderCoinchePanel(view, s, busy) {
   const bids = s.legal.filter((a) => a.type === 'bid');
   const values = [...new Set(bids.map((a) => a.value))];
-  if (!values.includes(view.bidValue)) view.bidValue = values[0];
+  // Each decision starts at the lowest legal value: one kept from an earlier turn or deal would
+  // put a higher bid under the player's thumb.
+  const decision = `${s.table}/${s.deal}/${s.auction.length}`;
+  if (view.bidDecision !== decision || !values.includes(view.bidValue)) view.bidValue = values[0];
+  view.bidDecision = decision;
   const panel = h('div', { class: 'coinche-panel', testid: 'coinche-panel' });
   if (values.length) {
     const ladder = h('div', { class: 'bid-ladder', testid: 'bid-ladder' });
