@@ -51,7 +51,7 @@ std::vector<AuctionDeal> sample_deals(const View& view, const BidParams& params,
         double w = 1.0;
         if (params.oversample > 1)
             for (Seat s = 0; s < view.seats; ++s)
-                if (s != me) w *= auction_likelihood(view, s, deal.dealt[s]);
+                if (s != me) w *= auction_likelihood(view, s, deal.dealt[s], params.read_contre);
         total += w;
         cumulative.push_back(total);
         drawn.push_back(deal);
@@ -149,33 +149,26 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
     }
     // A hand this strong is taken: passing it, even where the simulation finds a trap that pays,
     // misleads a partner (measured in docs/robots.md, 2026-12-05 evening).
-    if (params.sure_take > 0 && reaches_natural_take(view, params.sure_take))
+    if (params.sure_take > 0 && reaches_natural_take(view, params.sure_take)) {
         for (std::size_t i = 0; i < view.legal.size(); ++i)
             if (view.legal[i].kind == ActionKind::Pass) totals[i] = -std::numeric_limits<double>::infinity();
+    } else if (params.min_trumps > 0 || params.min_take > 0) {
+        // A take a partner could not read as one (too few trumps, the turn-up counted for a take, or
+        // too weak a hand) is not made, whatever the simulation.
+        for (std::size_t i = 0; i < view.legal.size(); ++i) {
+            const Action& a = view.legal[i];
+            const bool take = a.kind == ActionKind::Take;
+            if (!take && a.kind != ActionKind::NameSuit) continue;
+            const Suit trump = take ? turn_up.suit() : a.contract.trump;
+            if (view.hand.suit(trump).size() + (take ? 1 : 0) < params.min_trumps ||
+                natural_evaluation(view, a) < params.min_take)
+                totals[i] = -std::numeric_limits<double>::infinity();
+        }
+    }
     return best_take_pass_call(view, totals, params.caution, evaluated);
 }
 
 // --- Coinche ladder, contre, surcontre (§4.2) ---
-
-// A natural contre shows defence in the robot's own hand: for a suit contract two of the trump
-// jack, nine and ace, or one and two outside aces; for no trump two aces; for all trump a jack and
-// a nine or two jacks.
-bool natural_contre(CardSet hand, const Contract& contract) {
-    int aces = 0, jacks = 0, nines = 0;
-    for (int su = 0; su < suit_count; ++su) {
-        const Suit s = static_cast<Suit>(su);
-        if (contract.is_trump(s)) continue;
-        aces += hand.contains(Card(Rank::Ace, s));
-        jacks += hand.contains(Card(Rank::Jack, s));
-        nines += hand.contains(Card(Rank::Nine, s));
-    }
-    if (contract.kind == ContractKind::NoTrump) return aces >= 2;
-    if (contract.kind == ContractKind::AllTrump) return jacks >= 2 || (jacks >= 1 && nines >= 1);
-    const Suit t = contract.trump;
-    const int top =
-        hand.contains(Card(Rank::Jack, t)) + hand.contains(Card(Rank::Nine, t)) + hand.contains(Card(Rank::Ace, t));
-    return top >= 2 || (top >= 1 && aces >= 2);
-}
 
 Action coinche_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
     const Seat me = *view.observer.seat;
@@ -185,13 +178,22 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
     DealEvaluator evaluator(params.horizon, params.node_budget, budget);
     const PlayRules& rules = view.options.rules.play;
 
+    // A suit of the robot's own names its trumps: too few of them is not a natural bid.
+    auto own_suit_too_short = [&](const Contract& c) {
+        if (c.kind != ContractKind::SuitTrump || params.min_trumps <= 0) return false;
+        for (const AuctionCall& call : view.auction)
+            if (call.action.kind == ActionKind::Bid && team_of(call.seat) == team && call.action.contract == c)
+                return false;  // the side's suit already: support
+        return view.hand.suit(c.trump).size() < params.min_trumps;
+    };
     // The denominations worth simulating: the standing contract's and the robot's best few by the
     // engine robot's estimate of its own hand (a bid names a denomination the hand supports).
     std::array<bool, 6> needed{};
     std::array<int, 6> estimate{};
     estimate.fill(-1);
     for (const Action& a : view.legal)
-        if (a.kind == ActionKind::Bid) estimate[contract_index(a.contract)] = estimate_contract(view.hand, a.contract);
+        if (a.kind == ActionKind::Bid && !own_suit_too_short(a.contract))
+            estimate[contract_index(a.contract)] = estimate_contract(view.hand, a.contract);
     for (int k = 0; k < params.denominations; ++k) {
         int best = -1;
         for (int d = 0; d < 6; ++d)
@@ -265,7 +267,8 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
         const Action& a = view.legal[i];
         const double p = made[i] / evaluated;
         if (a.kind == ActionKind::Bid) {
-            if (!needed[contract_index(a.contract)] || p < (partner_holds ? params.safe_make : params.min_make))
+            if (!needed[contract_index(a.contract)] || p < (partner_holds ? params.safe_make : params.min_make) ||
+                own_suit_too_short(a.contract))
                 return std::nullopt;
             return (p >= params.safe_make ? plain[i] : doubled[i]) / evaluated;
         }

@@ -27,6 +27,14 @@ struct BidParams {
     /// Classic take/pass: a hand whose take or named suit reaches this evaluate_hand() (engine/robot.hpp,
     /// the turn-up counted in round 1) is not passed, whatever the simulation says of passing (0: off).
     int sure_take = 0;
+    /// A suit the robot names as trumps needs at least this many of its cards (0: off): in Coinche
+    /// unless the partner bid it; in take/pass the turn-up counts for a take, and a sure take overrides.
+    int min_trumps = 0;
+    /// Take/pass: a take or named suit needs at least this natural_evaluation() (0: off); a sure take
+    /// overrides.
+    int min_take = 0;
+    /// Coinche: the simulated deals read an opponent's contre as defence in its hand (natural_contre).
+    bool read_contre = false;
 };
 
 /// The call of the seat of `view`, which must be to act in the auction (classic take/pass, Coinche

@@ -47,11 +47,16 @@ std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::
     return std::nullopt;
 }
 
+int natural_evaluation(const View& view, const Action& call) {
+    if (call.kind == ActionKind::Take) return take_evaluation(view, view.hand);
+    if (call.kind == ActionKind::NameSuit) return evaluate_hand(view.hand, call.contract.trump);
+    return 0;
+}
+
 bool reaches_natural_take(const View& view, int evaluation) {
-    for (const Action& a : view.legal) {
-        if (a.kind == ActionKind::Take && take_evaluation(view, view.hand) >= evaluation) return true;
-        if (a.kind == ActionKind::NameSuit && evaluate_hand(view.hand, a.contract.trump) >= evaluation) return true;
-    }
+    for (const Action& a : view.legal)
+        if ((a.kind == ActionKind::Take || a.kind == ActionKind::NameSuit) && natural_evaluation(view, a) >= evaluation)
+            return true;
     return false;
 }
 

@@ -27,6 +27,10 @@ struct NaturalTake {
 /// nullopt = the deal is thrown in.
 std::optional<NaturalTake> natural_take_after_pass(const View& view, const std::array<CardSet, 4>& hands);
 
+/// The engine robot's evaluate_hand() of `call`, a take (the turn-up counted outside Découverte) or a
+/// named suit, with the robot's own hand; 0 for any other call.
+int natural_evaluation(const View& view, const Action& call);
+
 /// Whether a take or named suit of view.legal reaches `evaluation` by the engine robot's evaluate_hand()
 /// (the turn-up counted in round 1 outside Découverte, as natural_take_after_pass does).
 bool reaches_natural_take(const View& view, int evaluation);

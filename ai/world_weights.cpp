@@ -29,11 +29,29 @@ double classic_evaluation(CardSet cards, std::optional<Card> turn_up, Suit trump
 
 }  // namespace
 
-double auction_likelihood(const View& view, Seat seat, CardSet hand) {
+bool natural_contre(CardSet hand, const Contract& contract) {
+    int aces = 0, jacks = 0, nines = 0;
+    for (int su = 0; su < suit_count; ++su) {
+        const Suit s = static_cast<Suit>(su);
+        if (contract.is_trump(s)) continue;
+        aces += hand.contains(Card(Rank::Ace, s));
+        jacks += hand.contains(Card(Rank::Jack, s));
+        nines += hand.contains(Card(Rank::Nine, s));
+    }
+    if (contract.kind == ContractKind::NoTrump) return aces >= 2;
+    if (contract.kind == ContractKind::AllTrump) return jacks >= 2 || (jacks >= 1 && nines >= 1);
+    const Suit t = contract.trump;
+    const int top =
+        hand.contains(Card(Rank::Jack, t)) + hand.contains(Card(Rank::Nine, t)) + hand.contains(Card(Rank::Ace, t));
+    return top >= 2 || (top >= 1 && aces >= 2);
+}
+
+double auction_likelihood(const View& view, Seat seat, CardSet hand, bool read_contre) {
     double p = 1.0;
     if (view.options.variant == Variant::Coinche) {
         std::optional<int> standing;  // value of the standing bid before each call
         std::optional<Seat> standing_seat;
+        std::optional<Contract> standing_contract;
         for (const AuctionCall& call : view.auction) {
             if (call.seat == seat) {
                 if (call.action.kind == ActionKind::Bid && call.action.value != capot_bid_value) {
@@ -51,11 +69,15 @@ double auction_likelihood(const View& view, Seat seat, CardSet hand) {
                         best = std::max(best, static_cast<double>(estimate_contract(hand, c)));
                     }
                     if (needed <= 160) p *= floor_p(1.0 - logistic((best - needed) / coinche_softness));
+                } else if (call.action.kind == ActionKind::Contre && read_contre && standing_contract &&
+                           !natural_contre(hand, *standing_contract)) {
+                    p *= floor_p(0);  // a contre shows defence in the doubler's own hand
                 }
             }
             if (call.action.kind == ActionKind::Bid) {
                 standing = call.action.value;
                 standing_seat = call.seat;
+                standing_contract = call.action.contract;
             }
         }
         return p;

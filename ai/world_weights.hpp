@@ -33,7 +33,13 @@ private:
 /// Likelihood that a seat holding `hand` (its 8 cards of the deal, turn-up included for a classic
 /// taker) made the auction calls it made in `view.auction`, under the natural-bidding model used for
 /// inference. 1 when the seat made no call. Exposed for the bidding simulations and tests.
-double auction_likelihood(const View& view, Seat seat, CardSet hand);
+/// `read_contre`: a Coinche contre is read as natural_contre() in the doubler's hand.
+double auction_likelihood(const View& view, Seat seat, CardSet hand, bool read_contre = false);
+
+/// A natural contre (Coinche, rules §4.2) shows defence in the doubler's own `hand`: for a suit
+/// contract two of the trump jack, nine and ace, or one of them and two outside aces; for no trump
+/// two aces; for all trump a jack and a nine or two jacks.
+bool natural_contre(CardSet hand, const Contract& contract);
 
 /// Systematic resampling: `kept` indices into items whose cumulative weights are `cumulative`
 /// (non-decreasing, last = total > 0), each item chosen in proportion to its weight, with one uniform

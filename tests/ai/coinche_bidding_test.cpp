@@ -1,0 +1,114 @@
+// The Coinche ladder's natural calls (ai/bidding.hpp), on deals a tester played against expert robots
+// (the decks of its game records, default Coinche rules): a contre read as defence in the doubler's
+// hand (world_weights.hpp natural_contre), and a suit of the robot's own bid with three of its cards.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ai/budget.hpp"
+#include "ai/levels.hpp"
+#include "ai/world_weights.hpp"
+#include "engine/match.hpp"
+
+namespace belote::ai {
+namespace {
+
+CardSet cards(const std::string& text) {
+    CardSet set;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) set.insert(*parse_card(w));
+    return set;
+}
+
+/// A Coinche match to 1000 whose first deal is `deck` (top card first), dealt by `dealer`, after
+/// `calls` (seat, action) in order; returns the view of the seat to act.
+View coinche_view(const std::vector<std::string>& deck, Seat dealer,
+                  const std::vector<std::pair<Seat, Action>>& calls) {
+    MatchOptions options;
+    options.variant = Variant::Coinche;
+    options.target = 1000;
+    Match match(options, 1);
+    Deck d{};
+    for (std::size_t i = 0; i < d.size(); ++i) d[i] = *parse_card(deck[i]);
+    match.preset_deck(d);
+    match.start(dealer);
+    for (const auto& [seat, action] : calls) EXPECT_TRUE(match.apply(seat, action).ok());
+    return match.view(Observer::of_seat(*match.to_act()));
+}
+
+/// The calls `params` makes in `view` under robot seeds 1..n.
+std::vector<Action> calls_under_seeds(const View& view, const LevelParams& params, int n) {
+    std::vector<Action> out;
+    for (int seed = 1; seed <= n; ++seed) out.push_back(decide_with(view, params, Budget(RobotSettings{}), seed));
+    return out;
+}
+
+int count_kind(const std::vector<Action>& calls, ActionKind kind) {
+    int n = 0;
+    for (const Action& a : calls) n += a.kind == kind;
+    return n;
+}
+
+// Deal 2 of the tester's match: seat 2 (J 9 Q of clubs, A 10 of hearts, K J 8 of spades) opened 110
+// clubs; seat 3 (A 10 8 of clubs, the ace of spades, A K Q 8 of diamonds) said contre.
+const std::vector<std::string> surcontre_deck{"QS", "7S", "7C", "8S", "AH", "QC", "TC", "AC", "8C", "KH", "9H",
+                                              "9D", "8H", "KC", "JS", "KS", "QD", "8D", "JD", "TD", "QH", "9S",
+                                              "7H", "9C", "JC", "TH", "AD", "AS", "KD", "TS", "JH", "7D"};
+
+TEST(CoincheBidding, AContreIsReadAsDefenceInTheDoublersHand) {
+    const View v = coinche_view(surcontre_deck, 0,
+                                {{1, Action::pass()},
+                                 {2, Action::bid(110, Contract::suit(Suit::Clubs))},
+                                 {3, Action::contre()},
+                                 {0, Action::pass()}});
+    ASSERT_EQ(*v.observer.seat, 2);
+    const CardSet defence = cards("AC TC 8C AS AD KD QD 8D");  // the ace of trumps and two outside aces
+    const CardSet none = cards("7S 8S 9S 7H 8H 9H 7D 9D");     // no trump, no ace
+    ASSERT_TRUE(natural_contre(defence, Contract::suit(Suit::Clubs)));
+    ASSERT_FALSE(natural_contre(none, Contract::suit(Suit::Clubs)));
+    EXPECT_DOUBLE_EQ(auction_likelihood(v, 3, defence, true), 1.0);
+    EXPECT_DOUBLE_EQ(auction_likelihood(v, 3, none, true), 0.03);  // the floor: never ruled out
+    EXPECT_DOUBLE_EQ(auction_likelihood(v, 3, none, false), 1.0);
+}
+
+TEST(CoincheBidding, ExpertDoesNotSurcontreAContreThatShowsTheTrumpsItLacks) {
+    // The contract fails (59 card points to 93): surcontré, the defenders scored 1108.
+    const View v = coinche_view(surcontre_deck, 0,
+                                {{1, Action::pass()},
+                                 {2, Action::bid(110, Contract::suit(Suit::Clubs))},
+                                 {3, Action::contre()},
+                                 {0, Action::pass()}});
+    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
+    EXPECT_LE(count_kind(calls_under_seeds(v, expert, 20), ActionKind::Surcontre), 1);
+    expert.bid.read_contre = false;  // the contre read as any hand: surcontre under 4 seeds of 20
+    EXPECT_GE(count_kind(calls_under_seeds(v, expert, 20), ActionKind::Surcontre), 3);
+}
+
+TEST(CoincheBidding, ExpertBidsASuitOfItsOwnWithThreeOfItsCards) {
+    // Deal 4 of another match: three passes, then seat 1 (J 10 of hearts, A K 10 8 of clubs, J 8 of
+    // spades) opened 90 hearts and failed. Hearts is its best suit by the engine's estimate (the jack).
+    const View v =
+        coinche_view({"QC", "8D", "7H", "AS", "TS", "9H", "8H", "AD", "9S", "8S", "JH", "JS", "AH", "TD", "QS", "KD",
+                      "9D", "JD", "TH", "8C", "QH", "7D", "KS", "QD", "7C", "JC", "9C", "KH", "7S", "TC", "KC", "AC"},
+                     1, {{2, Action::pass()}, {3, Action::pass()}, {0, Action::pass()}});
+    ASSERT_EQ(*v.observer.seat, 1);
+    ASSERT_EQ(v.hand, cards("JH TH AC KC TC 8C JS 8S"));
+    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
+    int hearts = 0, clubs = 0;
+    for (const Action& a : calls_under_seeds(v, expert, 20)) {
+        hearts += a.kind == ActionKind::Bid && a.contract == Contract::suit(Suit::Hearts);
+        clubs += a.kind == ActionKind::Bid && a.contract == Contract::suit(Suit::Clubs);
+    }
+    EXPECT_EQ(hearts, 0);
+    EXPECT_GE(clubs, 5);        // its four clubs instead (7 seeds of 20), or a pass
+    expert.bid.min_trumps = 0;  // without the rule: 80 hearts under 4 seeds of 20
+    hearts = 0;
+    for (const Action& a : calls_under_seeds(v, expert, 20))
+        hearts += a.kind == ActionKind::Bid && a.contract == Contract::suit(Suit::Hearts);
+    EXPECT_GE(hearts, 3);
+}
+
+}  // namespace
+}  // namespace belote::ai
