@@ -3,7 +3,6 @@
 // hand (world_weights.hpp natural_contre), and a suit of the robot's own bid with three of its cards.
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,15 +11,12 @@
 #include "ai/world_weights.hpp"
 #include "engine/match.hpp"
 
+#include "robot_test_support.hpp"
+
 namespace belote::ai {
 namespace {
 
-CardSet cards(const std::string& text) {
-    CardSet set;
-    std::istringstream in(text);
-    for (std::string w; in >> w;) set.insert(*parse_card(w));
-    return set;
-}
+using testing::cards;
 
 /// A Coinche match to 1000 whose first deal is `deck` (top card first), dealt by `dealer`, after
 /// `calls` (seat, action) in order; returns the view of the seat to act.

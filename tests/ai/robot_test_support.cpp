@@ -5,6 +5,14 @@
 #include <sstream>
 
 namespace belote::ai::testing {
+
+CardSet cards(const std::string& text) {
+    CardSet set;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) set.insert(parse_card(w).value());
+    return set;
+}
+
 namespace {
 
 void put(std::ostringstream& out, const Trick& t) {

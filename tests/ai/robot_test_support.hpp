@@ -11,6 +11,9 @@
 
 namespace belote::ai::testing {
 
+/// The cards of `text`, short names separated by spaces ("JH 9H AS"); each must parse.
+CardSet cards(const std::string& text);
+
 /// Valid match options of `variant` with some §9 options drawn at random from `rng`.
 MatchOptions random_options(Variant variant, Rng& rng);
 

@@ -4,22 +4,17 @@
 // ten with its ace; thresholds 42 in round 1 and 38 in round 2), and the cautious choice of a call.
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include "ai/levels.hpp"
 #include "ai/robot.hpp"
 #include "ai/take_pass.hpp"
 #include "engine/robot.hpp"
 
+#include "robot_test_support.hpp"
+
 namespace belote::ai {
 namespace {
 
-CardSet cards(const std::string& text) {
-    CardSet set;
-    std::istringstream in(text);
-    for (std::string w; in >> w;) set.insert(*parse_card(w));
-    return set;
-}
+using testing::cards;
 
 // An auction view: `seats` seats, the seat after `dealer` to speak first, `calls` passes made so far
 // in `round`, the turn-up 7H.
