@@ -437,7 +437,7 @@ export class TableView {
     const shortKey = { 'table.goneReturn': 'table.goneReturnShort', 'table.goneWait': 'table.goneWaitShort', 'table.goneRobot': 'table.goneRobotShort' }[key];
     const short = shortKey ? translate(shortKey, { time, level }) : text;
     return h('span', { class: `tag gone ${st.status}`, testid: `seat-${seat}-presence`, 'data-status': st.status, title: text },
-      st.robot_playing ? robotIcon() : null, h('span', { class: 'long', text }), h('span', { class: 'short', 'aria-hidden': 'true', text: short }));
+      st.robot_playing ? robotIcon() : null, h('span', { class: 'long', text }), h('span', { class: 'short', text: short }));
   }
 
   renderCenter(s) {
