@@ -53,12 +53,18 @@ const std::vector<std::string> surcontre_deck{"QS", "7S", "7C", "8S", "AH", "QC"
                                               "9D", "8H", "KC", "JS", "KS", "QD", "8D", "JD", "TD", "QH", "9S",
                                               "7H", "9C", "JC", "TH", "AD", "AS", "KD", "TS", "JH", "7D"};
 
+/// Seat 2's view when it may surcontre: seat 1 passed, seat 2 bid 110 clubs, seat 3 said contre, seat
+/// 0 passed.
+View surcontre_view() {
+    return coinche_view(surcontre_deck, 0,
+                        {{1, Action::pass()},
+                         {2, Action::bid(110, Contract::suit(Suit::Clubs))},
+                         {3, Action::contre()},
+                         {0, Action::pass()}});
+}
+
 TEST(CoincheBidding, AContreIsReadAsDefenceInTheDoublersHand) {
-    const View v = coinche_view(surcontre_deck, 0,
-                                {{1, Action::pass()},
-                                 {2, Action::bid(110, Contract::suit(Suit::Clubs))},
-                                 {3, Action::contre()},
-                                 {0, Action::pass()}});
+    const View v = surcontre_view();
     ASSERT_EQ(*v.observer.seat, 2);
     const CardSet defence = cards("AC TC 8C AS AD KD QD 8D");  // the ace of trumps and two outside aces
     const CardSet none = cards("7S 8S 9S 7H 8H 9H 7D 9D");     // no trump, no ace
@@ -71,11 +77,7 @@ TEST(CoincheBidding, AContreIsReadAsDefenceInTheDoublersHand) {
 
 TEST(CoincheBidding, ExpertDoesNotSurcontreAContreThatShowsTheTrumpsItLacks) {
     // The contract fails (59 card points to 93): surcontré, the defenders scored 1108.
-    const View v = coinche_view(surcontre_deck, 0,
-                                {{1, Action::pass()},
-                                 {2, Action::bid(110, Contract::suit(Suit::Clubs))},
-                                 {3, Action::contre()},
-                                 {0, Action::pass()}});
+    const View v = surcontre_view();
     LevelParams expert = level_params(Level::Expert, Variant::Coinche);
     EXPECT_LE(count_kind(calls_under_seeds(v, expert, 20), ActionKind::Surcontre), 1);
     expert.bid.read_contre = false;  // the contre read as any hand: surcontre under 4 seeds of 20
