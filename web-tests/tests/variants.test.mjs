@@ -127,6 +127,13 @@ test('coinche: the bidding panel offers exactly the legal calls; a whole deal is
   await byId(page, 'deal-result').waitFor();
   const ev = (await page.evaluate(() => window.__beloteDebug.events('deal_scored'))).at(-1);
   assert.ok(ev.score.contract_value >= 80, 'deal_scored carries the contract value');
+  // The contract's row (a Coinche deal always has one) is coloured as the headline: red only when failed.
+  const contractRow = page.locator('[data-testid="deal-result"] tr.row-adjust');
+  assert.equal(await contractRow.getAttribute('data-outcome'), ev.score.outcome);
+  const colours = await page.evaluate(() => ['tr.row-adjust td', '[data-testid="deal-outcome"]']
+    .map((sel) => getComputedStyle(document.querySelector(`[data-testid="deal-result"] ${sel}`)).color));
+  assert.equal(colours[0], colours[1], `the contract row has the ${ev.score.outcome} headline's colour`);
+  assert.equal(colours[0] === 'rgb(255, 154, 143)', ev.score.outcome === 'failed', 'red means failed');
   assert.deepEqual(page.pageErrors, []);
 });
 

@@ -780,7 +780,7 @@ export class TableView {
     const table = h('table', { class: 'result-table' },
       h('thead', {}, h('tr', {}, h('th', {}), order.map((t) => h('th', { title: this.teamPlayers(s, t) },
         h('div', { text: this.teamName(s, t) }), this.teamName(s, t) === this.teamPlayers(s, t) ? null : h('small', { class: 'muted', text: this.teamPlayers(s, t) }))))),
-      h('tbody', {}, rows.map(([key, label, f]) => h('tr', { class: `row-${key}` }, h('th', { text: label }),
+      h('tbody', {}, rows.map(([key, label, f]) => h('tr', { class: `row-${key}`, 'data-outcome': key === 'adjust' ? sc.outcome : null }, h('th', { text: label }),
         order.map((t) => h('td', { testid: `result-${key}-${t}`, text: String(f(t)) }))))));
 
     let headline;
