@@ -186,13 +186,21 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
                 return false;  // the side's suit already: support
         return view.hand.suit(c.trump).size() < params.min_trumps;
     };
+    // The partner answered the robot's own denomination with another: only the partner's is bid now.
+    const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
+    bool refused = false;
+    if (params.one_own_suit && partner_holds)
+        for (const AuctionCall& call : view.auction)
+            refused |=
+                call.seat == me && call.action.kind == ActionKind::Bid && call.action.contract != view.bid->contract;
+    auto not_natural = [&](const Contract& c) { return own_suit_too_short(c) || (refused && c != view.bid->contract); };
     // The denominations worth simulating: the standing contract's and the robot's best few by the
     // engine robot's estimate of its own hand (a bid names a denomination the hand supports).
     std::array<bool, 6> needed{};
     std::array<int, 6> estimate{};
     estimate.fill(-1);
     for (const Action& a : view.legal)
-        if (a.kind == ActionKind::Bid && !own_suit_too_short(a.contract))
+        if (a.kind == ActionKind::Bid && !not_natural(a.contract))
             estimate[contract_index(a.contract)] = estimate_contract(view.hand, a.contract);
     for (int k = 0; k < params.denominations; ++k) {
         int best = -1;
@@ -262,13 +270,12 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
     // to fail; a surcontre when it is expected to be made.
     // Over the partner's standing bid, a raise needs a safe contract: the partner has already spoken
     // for the side, and a raise is read as the values of both hands.
-    const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
     auto value_of = [&](std::size_t i) -> std::optional<double> {
         const Action& a = view.legal[i];
         const double p = made[i] / evaluated;
         if (a.kind == ActionKind::Bid) {
             if (!needed[contract_index(a.contract)] || p < (partner_holds ? params.safe_make : params.min_make) ||
-                own_suit_too_short(a.contract))
+                not_natural(a.contract))
                 return std::nullopt;
             return (p >= params.safe_make ? plain[i] : doubled[i]) / evaluated;
         }

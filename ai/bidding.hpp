@@ -35,6 +35,9 @@ struct BidParams {
     int min_take = 0;
     /// Coinche: the simulated deals read an opponent's contre as defence in its hand (natural_contre).
     bool read_contre = false;
+    /// Coinche: once the partner has bid another denomination over the robot's own, the robot supports
+    /// the partner's or passes; it does not name a denomination again (no bidding war within a side).
+    bool one_own_suit = false;
 };
 
 /// The call of the seat of `view`, which must be to act in the auction (classic take/pass, Coinche

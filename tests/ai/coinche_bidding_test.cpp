@@ -1,6 +1,7 @@
 // The Coinche ladder's natural calls (ai/bidding.hpp), on deals a tester played against expert robots
 // (the decks of its game records, default Coinche rules): a contre read as defence in the doubler's
-// hand (world_weights.hpp natural_contre), and a suit of the robot's own bid with three of its cards.
+// hand (world_weights.hpp natural_contre), a suit of the robot's own bid with three of its cards, and
+// no bidding war between partners.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -106,6 +107,31 @@ TEST(CoincheBidding, ExpertBidsASuitOfItsOwnWithThreeOfItsCards) {
     for (const Action& a : calls_under_seeds(v, expert, 20))
         hearts += a.kind == ActionKind::Bid && a.contract == Contract::suit(Suit::Hearts);
     EXPECT_GE(hearts, 3);
+}
+
+TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainAfterItsPartnerAnsweredWithAnother) {
+    // An expert auction (match seed 48): seat 1 (J A 10 7 of spades, J A 10 of hearts, the 10 of clubs)
+    // opened 120 spades, its partner answered 130 clubs; it went back to 140 spades, and the partner to
+    // 150 clubs.
+    const View v =
+        coinche_view({"TC", "TS", "JH", "9D", "KS", "QH", "8S", "KH", "JC", "TD", "7H", "QS", "TH", "AH", "KC", "QD",
+                      "9H", "9C", "KD", "AC", "AS", "7S", "JS", "JD", "AD", "QC", "8D", "8C", "7C", "9S", "8H", "7D"},
+                     0,
+                     {{1, Action::bid(120, Contract::suit(Suit::Spades))},
+                      {2, Action::pass()},
+                      {3, Action::bid(130, Contract::suit(Suit::Clubs))},
+                      {0, Action::pass()}});
+    ASSERT_EQ(*v.observer.seat, 1);
+    ASSERT_EQ(v.hand, cards("JS AS TS 7S JH AH TH TC"));
+    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
+    auto not_clubs = [](const std::vector<Action>& calls) {
+        int n = 0;
+        for (const Action& a : calls) n += a.kind == ActionKind::Bid && a.contract != Contract::suit(Suit::Clubs);
+        return n;
+    };
+    EXPECT_EQ(not_clubs(calls_under_seeds(v, expert, 20)), 0);  // clubs supported, or a pass
+    expert.bid.one_own_suit = false;
+    EXPECT_GE(not_clubs(calls_under_seeds(v, expert, 20)), 4);  // spades again under 6 seeds of 20
 }
 
 }  // namespace
