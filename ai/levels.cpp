@@ -70,7 +70,8 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
     // not separated, kept for a partner's reading), and an opponent's contre is read as the defence a
     // natural contre shows (the same tester's surcontre of 110 clubs against A 10 8 of trumps cost 1108),
     // and a denomination its partner answered with another is not bid again (the same tester saw
-    // clubs and hearts fight up to 130; per changed call +46.4 [-32.8, 125.6] against expert).
+    // clubs and hearts fight up to 130; per changed call +46.4 [-32.8, 125.6] against expert, +56.0
+    // [-29.7, 141.7] against easy).
     if (level == Level::Expert && variant == Variant::Coinche) {
         p.bid.min_trumps = 3;
         p.bid.read_contre = true;
