@@ -35,8 +35,8 @@ struct BidParams {
     int min_take = 0;
     /// Coinche: the simulated deals read an opponent's contre as defence in its hand (natural_contre).
     bool read_contre = false;
-    /// Coinche: once the partner has bid another denomination over the robot's own, the robot supports
-    /// the partner's or passes; it does not name a denomination again (no bidding war within a side).
+    /// Coinche: while the partner holds the bid in a denomination other than one the robot has bid, the
+    /// robot raises the partner's or passes (no bidding war within a side; an opponent's bid ends it).
     bool one_own_suit = false;
 };
 

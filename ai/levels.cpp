@@ -69,9 +69,9 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
     // changed call, -6.4 deal points [-26.2, 13.3] against expert, +6.1 [-13.0, 25.2] against easy:
     // not separated, kept for a partner's reading), and an opponent's contre is read as the defence a
     // natural contre shows (the same tester's surcontre of 110 clubs against A 10 8 of trumps cost 1108),
-    // and a denomination its partner answered with another is not bid again (the same tester saw
-    // clubs and hearts fight up to 130; per changed call +46.4 [-32.8, 125.6] against expert, +56.0
-    // [-29.7, 141.7] against easy).
+    // and over a partner's bid in another denomination than its own it raises or passes (the same
+    // tester saw partners fight in clubs and hearts up to 130; per changed call +46.4 [-32.8, 125.6]
+    // against expert, +56.0 [-29.7, 141.7] against easy).
     if (level == Level::Expert && variant == Variant::Coinche) {
         p.bid.min_trumps = 3;
         p.bid.read_contre = true;

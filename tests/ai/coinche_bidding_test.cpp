@@ -110,28 +110,37 @@ TEST(CoincheBidding, ExpertBidsASuitOfItsOwnWithThreeOfItsCards) {
 }
 
 TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainAfterItsPartnerAnsweredWithAnother) {
-    // An expert auction (match seed 48): seat 1 (J A 10 7 of spades, J A 10 of hearts, the 10 of clubs)
-    // opened 120 spades, its partner answered 130 clubs; it went back to 140 spades, and the partner to
-    // 150 clubs.
-    const View v =
-        coinche_view({"TC", "TS", "JH", "9D", "KS", "QH", "8S", "KH", "JC", "TD", "7H", "QS", "TH", "AH", "KC", "QD",
-                      "9H", "9C", "KD", "AC", "AS", "7S", "JS", "JD", "AD", "QC", "8D", "8C", "7C", "9S", "8H", "7D"},
-                     0,
-                     {{1, Action::bid(120, Contract::suit(Suit::Spades))},
-                      {2, Action::pass()},
-                      {3, Action::bid(130, Contract::suit(Suit::Clubs))},
-                      {0, Action::pass()}});
-    ASSERT_EQ(*v.observer.seat, 1);
-    ASSERT_EQ(v.hand, cards("JS AS TS 7S JH AH TH TC"));
-    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
-    auto not_clubs = [](const std::vector<Action>& calls) {
+    // The deal of an expert auction (match seed 48) where seat 1 (J A 10 7 of spades, J A 10 of hearts,
+    // the 10 of clubs) opened 120 spades, its partner answered 130 clubs, it went back to 140 spades and
+    // the partner to 150 clubs. Here it opened 80 spades and its partner answers at 90.
+    const std::vector<std::string> deck{"TC", "TS", "JH", "9D", "KS", "QH", "8S", "KH", "JC", "TD", "7H",
+                                        "QS", "TH", "AH", "KC", "QD", "9H", "9C", "KD", "AC", "AS", "7S",
+                                        "JS", "JD", "AD", "QC", "8D", "8C", "7C", "9S", "8H", "7D"};
+    auto answered_with = [&](Suit partners) {
+        return coinche_view(deck, 0,
+                            {{1, Action::bid(80, Contract::suit(Suit::Spades))},
+                             {2, Action::pass()},
+                             {3, Action::bid(90, Contract::suit(partners))},
+                             {0, Action::pass()}});
+    };
+    auto bids_in = [](const std::vector<Action>& calls, Suit suit) {
         int n = 0;
-        for (const Action& a : calls) n += a.kind == ActionKind::Bid && a.contract != Contract::suit(Suit::Clubs);
+        for (const Action& a : calls) n += a.kind == ActionKind::Bid && a.contract == Contract::suit(suit);
         return n;
     };
-    EXPECT_EQ(not_clubs(calls_under_seeds(v, expert, 20)), 0);  // clubs supported, or a pass
-    expert.bid.one_own_suit = false;
-    EXPECT_GE(not_clubs(calls_under_seeds(v, expert, 20)), 4);  // spades again under 6 seeds of 20
+    const View clubs = answered_with(Suit::Clubs);
+    ASSERT_EQ(*clubs.observer.seat, 1);
+    ASSERT_EQ(clubs.hand, cards("JS AS TS 7S JH AH TH TC"));
+    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
+    const std::vector<Action> calls = calls_under_seeds(clubs, expert, 20);
+    EXPECT_EQ(bids_in(calls, Suit::Clubs) + count_kind(calls, ActionKind::Pass), 20);  // support, or a pass
+    // Answered in hearts, which it holds (J A 10): the partner's suit is raised (15 seeds of 20).
+    const std::vector<Action> over_hearts = calls_under_seeds(answered_with(Suit::Hearts), expert, 20);
+    EXPECT_EQ(bids_in(over_hearts, Suit::Spades), 0);
+    EXPECT_GE(bids_in(over_hearts, Suit::Hearts), 10);
+    expert.bid.one_own_suit = false;  // without the rule: spades again under 20 seeds of 20, and 7
+    EXPECT_GE(bids_in(calls_under_seeds(clubs, expert, 20), Suit::Spades), 15);
+    EXPECT_GE(bids_in(calls_under_seeds(answered_with(Suit::Hearts), expert, 20), Suit::Spades), 4);
 }
 
 }  // namespace
