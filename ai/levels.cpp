@@ -64,15 +64,16 @@ LevelParams level_params(Level level, Variant variant, double work_scale) {
         p.bid.worlds = 160;
         p.bid.horizon = 0;
     }
-    // Expert's Coinche calls stay natural (docs/robots.md, 2026-12-07): a suit of its own is bid with
+    // Expert's and hard's Coinche calls stay natural (docs/robots.md, 2026-12-07): a suit of its own is bid with
     // three of its cards at least (a tester saw 90 hearts on J 10 of hearts fail; played both ways, per
     // changed call, -6.4 deal points [-26.2, 13.3] against expert, +6.1 [-13.0, 25.2] against easy:
     // not separated, kept for a partner's reading), and an opponent's contre is read as the defence a
     // natural contre shows (the same tester's surcontre of 110 clubs against A 10 8 of trumps cost 1108),
     // and over a partner's bid in another denomination than its own it raises or passes (the same
     // tester saw partners fight in clubs and hearts up to 130; per changed call +46.4 [-32.8, 125.6]
-    // against expert, +56.0 [-29.7, 141.7] against easy).
-    if (level == Level::Expert && variant == Variant::Coinche) {
+    // against expert, +56.0 [-29.7, 141.7] against easy). Hard's calls follow the same three rules
+    // (together, per changed call: +8.8 [-12.9, 30.5] against hard, +1.4 [-20.4, 23.1] against easy).
+    if ((level == Level::Hard || level == Level::Expert) && variant == Variant::Coinche) {
         p.bid.min_trumps = 3;
         p.bid.read_contre = true;
         p.bid.one_own_suit = true;
