@@ -186,7 +186,8 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
                 return false;  // the side's suit already: support
         return view.hand.suit(c.trump).size() < params.min_trumps;
     };
-    // The partner answered the robot's own denomination with another: only the partner's is bid now.
+    // The partner holds the bid in a denomination other than one the robot bid: only the partner's is
+    // bid now (no bidding war within a side).
     const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
     bool refused = false;
     if (params.one_own_suit && partner_holds)
