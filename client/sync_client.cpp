@@ -1,8 +1,11 @@
 #include "client/sync_client.hpp"
 
 #include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include <memory>
@@ -14,6 +17,11 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
+struct SyncClient::Socket {
+    asio::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+};
+
 ClosedError::ClosedError(int close_code, std::string close_reason)
     : std::runtime_error("the server closed the connection: code " + std::to_string(close_code) +
                          (close_reason.empty() ? std::string() : " (" + close_reason + ")")),
@@ -22,34 +30,35 @@ ClosedError::ClosedError(int close_code, std::string close_reason)
 
 SyncClient::SyncClient(const std::string& host, unsigned short port, std::chrono::milliseconds timeout,
                        const std::string& local_address)
-    : ws_(ioc_), timeout_(timeout) {
-    tcp::resolver resolver(ioc_);
+    : socket_(std::make_unique<Socket>()), timeout_(timeout) {
+    auto& ws = socket_->ws;
+    tcp::resolver resolver(socket_->ioc);
     beast::error_code ec;
     const auto endpoints = resolver.resolve(host, std::to_string(port), ec);
     if (ec) throw TransportError("resolve " + host + ": " + ec.message());
     if (!local_address.empty()) {
         const tcp::endpoint to = *endpoints.begin();
-        auto& socket = beast::get_lowest_layer(ws_).socket();
+        auto& socket = beast::get_lowest_layer(ws).socket();
         socket.open(to.protocol());
         socket.bind(tcp::endpoint(boost::asio::ip::make_address(local_address), 0), ec);
         if (ec) throw TransportError("bind " + local_address + ": " + ec.message());
-        run([&](auto done) { beast::get_lowest_layer(ws_).async_connect(to, done); }, "connect");
+        run([&](auto done) { beast::get_lowest_layer(ws).async_connect(to, done); }, "connect");
     } else {
         run(
             [&](auto done) {
-                beast::get_lowest_layer(ws_).async_connect(
+                beast::get_lowest_layer(ws).async_connect(
                     endpoints, [done](beast::error_code e, const tcp::endpoint&) { done(e); });
             },
             "connect");
     }
-    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
-    run([&](auto done) { ws_.async_handshake(host + ":" + std::to_string(port), "/ws", done); }, "handshake");
-    ws_.text(true);
+    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+    run([&](auto done) { ws.async_handshake(host + ":" + std::to_string(port), "/ws", done); }, "handshake");
+    ws.text(true);
 }
 
 SyncClient::~SyncClient() {
     beast::error_code ec;
-    auto& socket = beast::get_lowest_layer(ws_).socket();
+    auto& socket = beast::get_lowest_layer(socket_->ws).socket();
     socket.shutdown(tcp::socket::shutdown_both, ec);
     socket.close(ec);
 }
@@ -70,21 +79,25 @@ void SyncClient::run(Start&& start, const char* what) {
     });
     auto until = std::chrono::steady_clock::now() + timeout_;
     if (deadline_ && *deadline_ < until) until = *deadline_;
-    ioc_.restart();
-    while (!state->done && ioc_.run_one_until(until) > 0) {}
+    socket_->ioc.restart();
+    while (!state->done && socket_->ioc.run_one_until(until) > 0) {}
     if (!state->done) {
         broken_ = true;
         throw TimeoutError(std::string("timed out (") + what + ")");
     }
     // A close frame was received: also when answering it failed (the server may shut the socket
     // right after its close frame, and Beast's reply then fails with a broken pipe).
-    if (state->ec == websocket::error::closed || (state->ec && ws_.reason().code != websocket::close_code::none))
-        throw ClosedError(ws_.reason().code, std::string(ws_.reason().reason));
+    const auto& reason = socket_->ws.reason();
+    if (state->ec == websocket::error::closed || (state->ec && reason.code != websocket::close_code::none))
+        throw ClosedError(reason.code, std::string(reason.reason));
     if (state->ec) throw TransportError(std::string(what) + ": " + state->ec.message());
 }
 
 void SyncClient::send_text(std::string_view text) {
-    run([&](auto done) { ws_.async_write(asio::buffer(text), [done](beast::error_code e, std::size_t) { done(e); }); },
+    run(
+        [&](auto done) {
+            socket_->ws.async_write(asio::buffer(text), [done](beast::error_code e, std::size_t) { done(e); });
+        },
         "write");
 }
 
@@ -98,7 +111,8 @@ void SyncClient::send(const Request& request, const RequestId& id) { send_text(e
 
 std::string SyncClient::read_text() {
     beast::flat_buffer buffer;
-    run([&](auto done) { ws_.async_read(buffer, [done](beast::error_code e, std::size_t) { done(e); }); }, "read");
+    run([&](auto done) { socket_->ws.async_read(buffer, [done](beast::error_code e, std::size_t) { done(e); }); },
+        "read");
     return beast::buffers_to_string(buffer.data());
 }
 
@@ -164,8 +178,15 @@ int SyncClient::read_until_closed() {
     }
 }
 
+void SyncClient::limit_receive_buffer(int bytes) {
+    beast::get_lowest_layer(socket_->ws).socket().set_option(asio::socket_base::receive_buffer_size(bytes));
+}
+
 void SyncClient::close(int code) {
-    run([&](auto done) { ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(code)), done); },
+    run(
+        [&](auto done) {
+            socket_->ws.async_close(websocket::close_reason(static_cast<websocket::close_code>(code)), done);
+        },
         "close");
 }
 

@@ -3,15 +3,12 @@
 // (connect, handshake, write, read, close) waits at most a timeout and then throws TimeoutError,
 // so a missing message fails a test instead of hanging it. Not thread-safe: one thread per client.
 
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/websocket/stream.hpp>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -98,21 +95,22 @@ public:
     /// Fixes the socket's receive buffer at `bytes` (SO_RCVBUF, which also stops the kernel from
     /// growing it), so that a client that stops reading holds back the server soon, whatever the
     /// host's net.ipv4.tcp_rmem allows.
-    void limit_receive_buffer(int bytes) {
-        ws_.next_layer().socket().set_option(boost::asio::socket_base::receive_buffer_size(bytes));
-    }
+    void limit_receive_buffer(int bytes);
 
     /// A fresh request id (what send() and request() use).
     RequestId next_id() { return RequestId{next_id_++}; }
 
 private:
+    /// The io_context and the Beast WebSocket stream, kept out of this header so that the many
+    /// files that include it do not compile Beast's templates.
+    struct Socket;
+
     template <class Start>
     void run(Start&& start, const char* what);
     std::string read_text();
     Message read_message();
 
-    boost::asio::io_context ioc_;
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    std::unique_ptr<Socket> socket_;
     std::chrono::milliseconds timeout_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::deque<Message> pending_;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <boost/asio/connect.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 
 #include <cerrno>
@@ -27,7 +28,7 @@
 extern char** environ;
 
 namespace belote::testing {
-namespace {
+namespace shutdown_test {
 
 #ifndef BELOTE_SERVER_BINARY
 #error "BELOTE_SERVER_BINARY must name the belote-server executable (set by tests/CMakeLists.txt)"
@@ -249,5 +250,5 @@ TEST(ShutdownTest, JsonLogsAreOneObjectPerLine) {
     EXPECT_NE(server.output().find(R"(Zoé \"quoted\")"), std::string::npos) << server.output();
 }
 
-}  // namespace
+}  // namespace shutdown_test
 }  // namespace belote::testing
