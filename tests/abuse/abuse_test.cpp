@@ -21,7 +21,7 @@
 #include "tests/server/game_client.hpp"
 
 namespace belote::testing {
-namespace {
+namespace abuse_test {
 
 namespace asio = boost::asio;
 
@@ -291,5 +291,5 @@ TEST(AbuseTest, ReplayedRequestIdGetsTheSameReplyAndIsAppliedOnce) {
     EXPECT_LE(calls, 1);
 }
 
-}  // namespace
+}  // namespace abuse_test
 }  // namespace belote::testing

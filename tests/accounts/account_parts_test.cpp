@@ -16,7 +16,7 @@
 #include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
-namespace {
+namespace account_parts_test {
 
 TEST(NameKeyTest, CaseWidthAndLookAlikesMeetTheSameKey) {
     EXPECT_EQ(protocol::name_key("Ana"), "ana");
@@ -151,5 +151,5 @@ TEST(AccountServiceTest, ALoginRehashesAPasswordMadeWithOtherLimits) {
     EXPECT_TRUE(accounts::PasswordHasher(*accounts::hash_limits("interactive")).verify(rehashed, "correct horse"));
 }
 
-}  // namespace
+}  // namespace account_parts_test
 }  // namespace belote::testing

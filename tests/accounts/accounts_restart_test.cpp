@@ -15,9 +15,9 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace accounts_restart_test {
 
-constexpr const char* password = "correct horse battery";
+constexpr const char* ana_password = "correct horse battery";
 
 /// The name key as it was stored before the order was fixed: NFKC, then twice the confusables
 /// skeleton and NFKC_Casefold (a capital I became l before its case was folded).
@@ -57,15 +57,15 @@ TEST(AccountsRestartTest, PlayersComeBackFromTheStoreAfterARestart) {
         guest_id = hello["player"]["id"];
         GameClient ana(first.port());
         ana_id = ana.hello("Ana")["player"]["id"];
-        json registered = ana.request({{"type", "register"}, {"username", "Ana"}, {"password", password}});
+        json registered = ana.request({{"type", "register"}, {"username", "Ana"}, {"password", ana_password}});
         ASSERT_EQ(code(registered), "ok") << registered;
         ana_token = registered["token"];
         GameClient other(first.port());  // the unique key holds in SQL: a look-alike is refused
         other.hello("Other");
-        EXPECT_EQ(other.request({{"type", "register"}, {"username", "\u0410NA"}, {"password", password}})["code"],
+        EXPECT_EQ(other.request({{"type", "register"}, {"username", "\u0410NA"}, {"password", ana_password}})["code"],
                   "username_taken");
         GameClient leaving(first.port());
-        revoked = leaving.request({{"type", "login"}, {"username", "ana"}, {"password", password}})["token"];
+        revoked = leaving.request({{"type", "login"}, {"username", "ana"}, {"password", ana_password}})["token"];
         EXPECT_EQ(code(leaving.request({{"type", "logout"}})), "ok");
         first.stop();
         sqlite->flush();
@@ -80,7 +80,7 @@ TEST(AccountsRestartTest, PlayersComeBackFromTheStoreAfterARestart) {
     EXPECT_EQ(back["player"], json({{"id", ana_id}, {"nickname", "Ana"}, {"guest", false}}));
     EXPECT_EQ(back["token"], ana_token);
     GameClient elsewhere(second.port());
-    json login = elsewhere.request({{"type", "login"}, {"username", "ANA"}, {"password", password}});
+    json login = elsewhere.request({{"type", "login"}, {"username", "ANA"}, {"password", ana_password}});
     EXPECT_EQ(login["player"]["id"], ana_id);
     GameClient stale(second.port());
     json fresh = stale.hello("Ana2", revoked);  // logged out before the restart: a new guest
@@ -141,5 +141,5 @@ TEST(AccountsRestartTest, UsernamesStoredUnderTheOldKeyAreReKeyedAtStartUpAndALa
     EXPECT_EQ(sqlite->account(twin)->look_alike_key, protocol::look_alike_key("ALICE13-2"));
 }
 
-}  // namespace
+}  // namespace accounts_restart_test
 }  // namespace belote::testing

@@ -11,7 +11,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace accounts_test {
 
 using std::chrono::hours;
 using std::chrono::milliseconds;
@@ -373,5 +373,5 @@ TEST(AccountsTest, RequestsSentDuringAnAccountRequestAreAnsweredInOrder) {
     EXPECT_EQ(replies[2]["player"]["guest"], false);
 }
 
-}  // namespace
+}  // namespace accounts_test
 }  // namespace belote::testing

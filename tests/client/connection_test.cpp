@@ -14,7 +14,7 @@
 #include "tests/server/game_client.hpp"
 
 namespace belote::client {
-namespace {
+namespace connection_test {
 
 using testing::GameServer;
 using namespace std::chrono_literals;
@@ -220,5 +220,5 @@ TEST(ClientAsyncTest, AFailedConnectionIsReported) {
     EXPECT_FALSE(c->is_open());
 }
 
-}  // namespace
+}  // namespace connection_test
 }  // namespace belote::client

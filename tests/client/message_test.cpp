@@ -5,7 +5,7 @@
 #include "client/message.hpp"
 
 namespace belote::client {
-namespace {
+namespace message_test {
 
 TEST(ClientMessageTest, RepliesCarryTheirRequestId) {
     const auto ok =
@@ -120,5 +120,5 @@ TEST(ClientMessageTest, WhatIsNotAServerMessageIsRefused) {
     EXPECT_THROW(Message::parse(R"({"type":"deal_started","table":"t1","v":1,"hand":[1]})").hand(), ProtocolError);
 }
 
-}  // namespace
+}  // namespace message_test
 }  // namespace belote::client

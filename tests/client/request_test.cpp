@@ -6,7 +6,7 @@
 #include "client/request.hpp"
 
 namespace belote::client {
-namespace {
+namespace request_test {
 
 using nlohmann::json;
 
@@ -130,5 +130,5 @@ TEST(ClientRequestTest, MalformedLegalEntriesAreRefused) {
         EXPECT_THROW(action_from_json(json::parse(t)), ProtocolError) << t;
 }
 
-}  // namespace
+}  // namespace request_test
 }  // namespace belote::client

@@ -6,7 +6,7 @@
 #include "client/table_tracker.hpp"
 
 namespace belote::client {
-namespace {
+namespace table_tracker_test {
 
 using Outcome = TableTracker::Outcome;
 
@@ -158,5 +158,5 @@ TEST(ClientTableTrackerTest, AutoMoveEndsTheDecisionAndSpectatorsNeverAct) {
     EXPECT_FALSE(spectator.my_turn());
 }
 
-}  // namespace
+}  // namespace table_tracker_test
 }  // namespace belote::client

@@ -7,15 +7,14 @@
 #include "engine/coinche_scoring.hpp"
 #include "engine/legal.hpp"
 #include "test_cards.hpp"
+#include "test_support.hpp"
 
 namespace belote {
-namespace {
+namespace coinche_examples_test {
 using test::C;
 using test::S;
 
-bool has(const std::vector<Action>& actions, const Action& a) {
-    return std::find(actions.begin(), actions.end(), a) != actions.end();
-}
+using testing::has;
 
 TEST(CoincheExamples, X4_AuctionWithContreAndSurcontre) {
     CoincheAuction auction(0, CoincheRules{});
@@ -320,5 +319,5 @@ TEST(CoincheScoring, LitigeEscrowWithoutTheBelote) {
     EXPECT_EQ(s.escrow_added, 71);
 }
 
-}  // namespace
+}  // namespace coinche_examples_test
 }  // namespace belote

@@ -9,7 +9,7 @@
 #include "test_support.hpp"
 
 namespace belote {
-namespace {
+namespace deal_test {
 using testing::card;
 using testing::cards;
 
@@ -200,5 +200,5 @@ TEST(ClassicMatch, DeterministicFromSeedAndActions) {
     EXPECT_NE(play_with_robots(42), play_with_robots(43));
 }
 
-}  // namespace
+}  // namespace deal_test
 }  // namespace belote

@@ -7,7 +7,7 @@
 #include "test_cards.hpp"
 
 namespace belote {
-namespace {
+namespace decouverte_examples_test {
 using test::C;
 using test::S;
 
@@ -87,5 +87,5 @@ TEST(DecouverteDeal, SeedOrderPutsIndicatorLastInDealersSecondRow) {
     EXPECT_EQ(blog[0].available(), nd_blog_up);
 }
 
-}  // namespace
+}  // namespace decouverte_examples_test
 }  // namespace belote

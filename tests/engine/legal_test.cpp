@@ -7,7 +7,7 @@
 #include "test_support.hpp"
 
 namespace belote {
-namespace {
+namespace legal_test {
 using testing::card;
 using testing::cards;
 
@@ -136,5 +136,5 @@ TEST(TrickWinner, OffSuitNeverWins) {
     EXPECT_EQ(trick.winner(Contract::suit(Suit::Spades)), 0);  // 9C, played by seat 0 (4th card from seat 1)
 }
 
-}  // namespace
+}  // namespace legal_test
 }  // namespace belote

@@ -6,7 +6,7 @@
 #include "test_cards.hpp"
 
 namespace belote {
-namespace {
+namespace melds_examples_test {
 using test::S;
 
 int total_points(const std::vector<Meld>& melds) {
@@ -142,5 +142,5 @@ TEST(MeldDetection, LongRunSingleOrSplit) {
     EXPECT_EQ(carre_first[0].kind, MeldKind::Carre);
 }
 
-}  // namespace
+}  // namespace melds_examples_test
 }  // namespace belote

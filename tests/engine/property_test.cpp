@@ -7,7 +7,7 @@
 #include "engine/robot.hpp"
 
 namespace belote {
-namespace {
+namespace property_test {
 
 // What the test itself counts from the events of one deal, to recompute the score independently.
 struct DealCount {
@@ -177,5 +177,5 @@ TEST(ClassicProperties, NonDefaultOptions) {
     }
 }
 
-}  // namespace
+}  // namespace property_test
 }  // namespace belote

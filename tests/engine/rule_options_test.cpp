@@ -13,13 +13,11 @@
 #include "test_support.hpp"
 
 namespace belote {
-namespace {
+namespace rule_options_test {
 using testing::card;
 using testing::cards;
 
-bool has(const std::vector<Action>& actions, const Action& a) {
-    return std::find(actions.begin(), actions.end(), a) != actions.end();
-}
+using testing::has;
 
 template <class T>
 std::vector<T> all_of(const std::vector<Event>& events) {
@@ -469,5 +467,5 @@ TEST(DecouverteScoring, BonusesCountInTheComparison) {
     EXPECT_EQ(score_decouverte_deal(t).score, (std::array<int, 2>{20, 182}));
 }
 
-}  // namespace
+}  // namespace rule_options_test
 }  // namespace belote

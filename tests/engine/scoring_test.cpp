@@ -5,7 +5,7 @@
 #include "engine/scoring.hpp"
 
 namespace belote {
-namespace {
+namespace scoring_test {
 
 // A non-capot tally: `takers_cards` card points (no bonus) for team 0, the rest for team 1.
 DealTally tally(int takers_cards, Team last_trick, std::array<int, 2> belote = {0, 0}) {
@@ -105,5 +105,5 @@ TEST(MatchEnd, NobodyAtTargetContinues) {
     EXPECT_EQ(match_winner({301, 200}, 301), 0);
 }
 
-}  // namespace
+}  // namespace scoring_test
 }  // namespace belote

@@ -19,6 +19,10 @@ CardSet cards(const std::string& text) {
     return set;
 }
 
+bool has(const std::vector<Action>& actions, const Action& a) {
+    return std::find(actions.begin(), actions.end(), a) != actions.end();
+}
+
 Deck deck_starting_with(const std::vector<Card>& top) {
     Deck deck{};
     std::size_t i = 0;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/action.hpp"
 #include "engine/card.hpp"
 #include "engine/deck.hpp"
 
@@ -13,6 +14,8 @@ namespace belote::testing {
 Card card(const std::string& text);
 /// "JS 9S AH" -> CardSet.
 CardSet cards(const std::string& text);
+/// Whether `a` is one of `actions`.
+bool has(const std::vector<Action>& actions, const Action& a);
 /// The ordered deck with `top` placed at the front in that order (the rest keep index order).
 Deck deck_starting_with(const std::vector<Card>& top);
 

@@ -10,7 +10,9 @@
 #include "engine/robot.hpp"
 
 namespace belote {
-namespace {
+// Named, not anonymous: the unity build compiles this file with variant_properties_test.cpp, whose
+// helpers have the same names.
+namespace three_player_properties {
 
 constexpr int players = 3;
 
@@ -316,5 +318,5 @@ TEST(ThreePlayerProperties, EveryOptionValue) {
     run_many(m, 500, 26000);
 }
 
-}  // namespace
+}  // namespace three_player_properties
 }  // namespace belote

@@ -10,11 +10,11 @@
 #include "test_support.hpp"
 
 namespace belote {
-namespace {
+namespace three_player_test {
 using testing::card;
 using testing::cards;
 
-MatchOptions three_player(ThreePlayerRules rules = {}) {
+MatchOptions three_player_with(ThreePlayerRules rules = {}) {
     MatchOptions o;
     o.variant = Variant::ThreePlayer;
     o.rules.three_player = rules;
@@ -36,20 +36,20 @@ TEST(ThreePlayerVariant, NameSeatsAndOnlineAvailability) {
     EXPECT_EQ(parse_variant("three_player"), Variant::ThreePlayer);  // the server has three-seat tables
     EXPECT_TRUE(offered_online(Variant::ThreePlayer));
     EXPECT_EQ(parse_variant("coinche"), Variant::Coinche);
-    EXPECT_FALSE(validate(three_player()).has_value());
+    EXPECT_FALSE(validate(three_player_with()).has_value());
 }
 
 TEST(ThreePlayerVariant, OptionsItDoesNotUseAreRefused) {
-    MatchOptions partner = three_player();
+    MatchOptions partner = three_player_with();
     partner.rules.play.partner_winning_exemption = false;
     EXPECT_TRUE(validate(partner).has_value());
-    MatchOptions undertrump = three_player();
+    MatchOptions undertrump = three_player_with();
     undertrump.rules.play.must_undertrump = false;  // not a partner rule: it applies (§7)
     EXPECT_FALSE(validate(undertrump).has_value());
-    MatchOptions litige = three_player();
+    MatchOptions litige = three_player_with();
     litige.rules.escrow_at_match_end = EscrowAtMatchEnd::AwardToCreators;
     EXPECT_TRUE(validate(litige).has_value());
-    MatchOptions cut = three_player();
+    MatchOptions cut = three_player_with();
     cut.rules.cut_min_packet = 13;  // 24 cards: both packets cannot keep 13
     EXPECT_TRUE(validate(cut).has_value());
     cut.rules.three_player.deck = ThreePlayerDeck::Cards32;
@@ -63,7 +63,7 @@ TEST(ThreePlayerVariant, OptionsItDoesNotUseAreRefused) {
 TEST(ThreePlayerDeal, PacketsTurnUpAndCompletion) {
     Deck deck = short_deck();
     ASSERT_EQ(deck_cards(deck, 24, 31), sevens_and_eights());
-    Match m(three_player(), 1);
+    Match m(three_player_with(), 1);
     m.preset_deck(deck);
     auto events = m.start(2);  // dealer 2: seat 0 is the eldest
     EXPECT_EQ(m.hand(0), deck_cards(deck, 0, 2) | deck_cards(deck, 9, 10));
@@ -83,7 +83,7 @@ TEST(ThreePlayerDeal, PacketsTurnUpAndCompletion) {
 }
 
 TEST(ThreePlayerDeal, APresetDeckHasItsSevensAndEightsSetAside) {
-    Match m(three_player(), 1);
+    Match m(three_player_with(), 1);
     m.preset_deck(ordered_deck());  // 7s and 8s among the first cards
     m.start(2);
     const Deck& dealt = m.deal_records().back().deck;
@@ -93,7 +93,7 @@ TEST(ThreePlayerDeal, APresetDeckHasItsSevensAndEightsSetAside) {
 
 // §7 auction: two rounds among three; six passes throw the deal in and the next player deals.
 TEST(ThreePlayerAuction, TwoRoundsThenThrownIn) {
-    Match m(three_player(), 1);
+    Match m(three_player_with(), 1);
     m.preset_deck(short_deck());
     m.start(2);
     const Suit turned = short_deck()[15].suit();
@@ -218,5 +218,5 @@ TEST(ThreePlayerMatchEnd, TheStrictlyHighestTotalAtTheTargetWins) {
     EXPECT_EQ(match_winner(SideValues{900, 950, 999}, 1000), std::nullopt);
 }
 
-}  // namespace
+}  // namespace three_player_test
 }  // namespace belote

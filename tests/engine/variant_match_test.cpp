@@ -8,7 +8,7 @@
 #include "engine/match.hpp"
 
 namespace belote {
-namespace {
+namespace variant_match_test {
 
 template <class T>
 std::vector<T> all_of(const std::vector<Event>& events) {
@@ -210,5 +210,5 @@ TEST(DecouverteMatch, ShuffleOnceThenCutAndAlternatingDealers) {
     EXPECT_TRUE(m.finished());
 }
 
-}  // namespace
+}  // namespace variant_match_test
 }  // namespace belote

@@ -10,7 +10,7 @@
 #include "engine/robot.hpp"
 
 namespace belote {
-namespace {
+namespace variant_properties_test {
 
 // What the test itself observed during one deal (from the full events), to rescore it independently.
 struct DealWatch {
@@ -645,5 +645,5 @@ TEST(VariantOptions, ValidateRefusesOptionsAVariantDoesNotUse) {
     EXPECT_TRUE(validate(de_melds).has_value());  // no litige escrow in Découverte
 }
 
-}  // namespace
+}  // namespace variant_properties_test
 }  // namespace belote

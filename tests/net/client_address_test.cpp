@@ -8,7 +8,7 @@
 #include "server/net/websocket_session.hpp"
 
 namespace belote::net {
-namespace {
+namespace client_address_test {
 
 std::string client_address_of(const std::string& peer, const std::string& forwarded_for,
                               const std::vector<std::string>& proxies) {
@@ -68,5 +68,5 @@ TEST(AddressRangeTest, TheListIsParsedOnceAndABadEntryIsNamed) {
     }
 }
 
-}  // namespace
+}  // namespace client_address_test
 }  // namespace belote::net

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 namespace belote::net::testing {
-namespace {
+namespace http_test {
 
 namespace http = boost::beast::http;
 
@@ -107,5 +107,5 @@ TEST_F(HttpTest, KeepAliveServesSeveralRequestsOnOneConnection) {
     }
 }
 
-}  // namespace
+}  // namespace http_test
 }  // namespace belote::net::testing

@@ -11,7 +11,7 @@
 #include "tests/net/test_server.hpp"
 
 namespace belote::net::testing {
-namespace {
+namespace origin_upgrade_test {
 
 namespace http = boost::beast::http;
 
@@ -79,5 +79,5 @@ TEST(OriginUpgradeTest, OwnOriginAllowedOriginAndNoOriginAreUpgraded) {
     EXPECT_TRUE(handler->wait_closed(4));          // four connections were opened (and closed with their client)
 }
 
-}  // namespace
+}  // namespace origin_upgrade_test
 }  // namespace belote::net::testing

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace belote::net::testing {
-namespace {
+namespace static_files_test {
 
 using Kind = StaticPath::Kind;
 
@@ -55,5 +55,5 @@ TEST_F(ResolveTest, SymlinkOutOfTheRootIsForbidden) {
     EXPECT_EQ(resolve("/link.txt").kind, Kind::forbidden);
 }
 
-}  // namespace
+}  // namespace static_files_test
 }  // namespace belote::net::testing

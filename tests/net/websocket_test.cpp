@@ -11,7 +11,7 @@
 #include <thread>
 
 namespace belote::net::testing {
-namespace {
+namespace websocket_test {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
@@ -292,5 +292,5 @@ TEST(WebSocketTest, ConnectionIdsAreDistinct) {
     EXPECT_NE(first->id(), second->id());
 }
 
-}  // namespace
+}  // namespace websocket_test
 }  // namespace belote::net::testing

@@ -22,7 +22,7 @@
 #include "tests/server/game_client.hpp"
 
 namespace belote {
-namespace {
+namespace ops_test {
 
 using nlohmann::json;
 namespace http = boost::beast::http;
@@ -283,5 +283,5 @@ TEST(DrainTest, NotReadyNoNewTablesNewConnectionsToldToRetry) {
     EXPECT_EQ(late.read_until_closed(), 1012);
 }
 
-}  // namespace
+}  // namespace ops_test
 }  // namespace belote

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace belote::platform {
-namespace {
+namespace rating_test {
 
 TEST(Glicko2Test, ReproducesTheWorkedExampleOfGlickmansPaper) {
     Rating player{1500, 200, 0.06, 0};
@@ -53,5 +53,5 @@ TEST(Glicko2Test, TenRatedGamesEndTheProvisionalPeriod) {
     EXPECT_FALSE(r.provisional());
 }
 
-}  // namespace
+}  // namespace rating_test
 }  // namespace belote::platform

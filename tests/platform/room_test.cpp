@@ -9,7 +9,7 @@
 #include <numeric>
 
 namespace belote::platform {
-namespace {
+namespace room_test {
 
 Lineup lineup_of(std::vector<std::optional<std::string>> players) {
     Lineup l;
@@ -284,5 +284,5 @@ TEST(RoomLevels, FollowTheDocumentedCurve) {
     EXPECT_EQ(level_of(2250), 10);
 }
 
-}  // namespace
+}  // namespace room_test
 }  // namespace belote::platform

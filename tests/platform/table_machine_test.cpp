@@ -9,7 +9,7 @@
 #include "platform/evolve.hpp"
 
 namespace belote::platform {
-namespace {
+namespace table_machine_test {
 
 const PlayerRef ana{"pana", "Ana"}, bea{"pbea", "Bea"};
 constexpr std::int64_t t0 = 1'800'000'000'000;
@@ -240,5 +240,5 @@ TEST(TableMachineTest, ATimeoutInPlayHandsTheCardToTheRobot) {
     EXPECT_EQ(std::get<TurnOverdue>(events[0]).seat, 0);
 }
 
-}  // namespace
+}  // namespace table_machine_test
 }  // namespace belote::platform

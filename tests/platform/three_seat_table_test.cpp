@@ -10,7 +10,7 @@
 #include "platform/snapshot.hpp"
 
 namespace belote::platform {
-namespace {
+namespace three_seat_table_test {
 
 const PlayerRef ana{"pana", "Ana"}, bea{"pbea", "Bea"}, cid{"pcid", "Cid"};
 constexpr std::int64_t t0 = 1'800'000'000'000;
@@ -368,5 +368,5 @@ TEST(ThreeSeatTable, AMatchEndsWithThreeTotalsAndASeatAsWinner) {
     EXPECT_EQ(replay(std::get<GameRecord>(record)).totals, end->end.totals);
 }
 
-}  // namespace
+}  // namespace three_seat_table_test
 }  // namespace belote::platform

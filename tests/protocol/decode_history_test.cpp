@@ -3,16 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "protocol/decode.hpp"
+#include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace decode_history_test {
 
-DecodeError error_of(std::string_view text) {
-    auto decoded = decode_request(text);
-    if (auto* e = std::get_if<DecodeError>(&decoded)) return *e;
-    ADD_FAILURE() << "expected an error for " << text;
-    return {};
-}
+using testing::error_of;
 
 template <class T>
 T command_of(std::string_view text) {
@@ -76,5 +72,5 @@ TEST(DecodeHistoryTest, GetRecordByMatchRefusesABadId) {
     EXPECT_EQ(error_of(R"({"type":"get_record","id":1})").message, "missing field 'table'");
 }
 
-}  // namespace
+}  // namespace decode_history_test
 }  // namespace belote::protocol

@@ -4,9 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "protocol/decode.hpp"
+#include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace decode_tables_test {
 
 using namespace platform;
 
@@ -29,11 +30,10 @@ T decoded(const std::string& text) {
     return *command;
 }
 
-std::string table_of(const std::string& text) {
-    return std::get<TableCommand>(std::get<Request>(decode_request(text)).command).table;
-}
+using testing::table_of;
 
-std::string error_of(const std::string& text) {
+/// The code of the DecodeError of `text`, or "<ok>" when it decodes.
+std::string decode_error_code(const std::string& text) {
     auto d = decode_request(text);
     const auto* e = std::get_if<DecodeError>(&d);
     return e ? std::string(to_string(e->code)) : "<ok>";
@@ -54,7 +54,7 @@ TEST(DecodeTablesTest, SetOptionsKeepsOnlyTheGivenFields) {
 
 TEST(DecodeTablesTest, SetOptionsRanges) {
     auto set = [](const std::string& options) {
-        return error_of(R"({"type":"set_options","id":1,"table":"t1","options":)" + options + "}");
+        return decode_error_code(R"({"type":"set_options","id":1,"table":"t1","options":)" + options + "}");
     };
     EXPECT_EQ(set(R"({"turn_time":0})"), "<ok>");
     EXPECT_EQ(set(R"({"turn_time":5})"), "<ok>");
@@ -67,12 +67,12 @@ TEST(DecodeTablesTest, SetOptionsRanges) {
     EXPECT_EQ(set(R"({"variant":"nope"})"), "invalid_options");
     EXPECT_EQ(set(R"({"private":"yes"})"), "bad_message");
     EXPECT_EQ(set(R"([])"), "bad_message");
-    EXPECT_EQ(error_of(R"({"type":"set_options","id":1,"table":"t1"})"), "bad_message");
+    EXPECT_EQ(decode_error_code(R"({"type":"set_options","id":1,"table":"t1"})"), "bad_message");
 }
 
 TEST(DecodeTablesTest, CancelWatchChatInviteStand) {
     EXPECT_EQ(decoded<VoteCancel>(R"({"type":"vote_cancel","id":1,"table":"t1","accept":true})").accept, true);
-    EXPECT_EQ(error_of(R"({"type":"vote_cancel","id":1,"table":"t1"})"), "bad_message");
+    EXPECT_EQ(decode_error_code(R"({"type":"vote_cancel","id":1,"table":"t1"})"), "bad_message");
     decoded<ProposeCancel>(R"({"type":"propose_cancel","id":1,"table":"t2"})");
     EXPECT_EQ(table_of(R"({"type":"propose_cancel","id":1,"table":"t2"})"), "t2");
     decoded<Stand>(R"({"type":"stand","id":1,"table":"t2"})");
@@ -84,10 +84,12 @@ TEST(DecodeTablesTest, CancelWatchChatInviteStand) {
     EXPECT_EQ(decoded<Sit>(R"({"type":"sit","id":1,"table":"t1","seat":1,"invite":"cd"})").invite, "cd");
     EXPECT_EQ(decoded<RemoveRobot>(R"({"type":"remove_robot","id":1,"table":"t1","seat":3})").seat, 3);
     EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","text":"olá <b>"})").text, "olá <b>");
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","text":""})"), "bad_chat");
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","text":"a\u0007"})"), "bad_chat");
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","text":")" + std::string(301, 'x') + "\"}"), "bad_chat");
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","text":")" + std::string(300, 'x') + "\"}"), "<ok>");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","text":""})"), "bad_chat");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","text":"a\u0007"})"), "bad_chat");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","text":")" + std::string(301, 'x') + "\"}"),
+              "bad_chat");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","text":")" + std::string(300, 'x') + "\"}"),
+              "<ok>");
 }
 
 // docs/protocol.md "chat": a quick-chat phrase goes by its key, with its English wording.
@@ -98,9 +100,9 @@ TEST(DecodeTablesTest, AQuickChatPhraseIsSentByItsKey) {
     EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"good_game"})").text, "Good game");
     EXPECT_EQ(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","phrase":"heart"})").text, "\u2665");  // an emote
     EXPECT_FALSE(decoded<Chat>(R"({"type":"chat","id":1,"table":"t1","text":"oi"})").phrase);
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":"insult"})"), "bad_chat");
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":"thanks","text":"x"})"), "bad_chat");
-    EXPECT_EQ(error_of(R"({"type":"chat","id":1,"table":"t1","phrase":1})"), "bad_message");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","phrase":"insult"})"), "bad_chat");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","phrase":"thanks","text":"x"})"), "bad_chat");
+    EXPECT_EQ(decode_error_code(R"({"type":"chat","id":1,"table":"t1","phrase":1})"), "bad_message");
 }
 
 TEST(DecodeTablesTest, HelloResumeAndCreateTableOptions) {
@@ -108,8 +110,9 @@ TEST(DecodeTablesTest, HelloResumeAndCreateTableOptions) {
         decoded<Hello>(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","token":"x","resume":{"t1":42,"t3":0}})");
     EXPECT_EQ(hello.resume.at("t1"), 42u);
     EXPECT_EQ(hello.resume.at("t3"), 0u);
-    EXPECT_EQ(error_of(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","resume":{"t1":-1}})"), "bad_message");
-    EXPECT_EQ(error_of(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","resume":[1]})"), "bad_message");
+    EXPECT_EQ(decode_error_code(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","resume":{"t1":-1}})"),
+              "bad_message");
+    EXPECT_EQ(decode_error_code(R"({"type":"hello","id":1,"protocol":1,"nickname":"A","resume":[1]})"), "bad_message");
     auto create = decoded<CreateTable>(
         R"({"type":"create_table","id":1,"variant":"classic","private":true,"turn_time":30,"spectators":false,"competitive":true,"stake":7})");
     EXPECT_TRUE(create.settings.private_table);
@@ -117,8 +120,9 @@ TEST(DecodeTablesTest, HelloResumeAndCreateTableOptions) {
     EXPECT_FALSE(create.settings.spectators);
     EXPECT_TRUE(create.settings.competitive);
     EXPECT_EQ(create.settings.stake, 7);
-    EXPECT_EQ(error_of(R"({"type":"create_table","id":1,"variant":"classic","turn_time":1})"), "invalid_options");
+    EXPECT_EQ(decode_error_code(R"({"type":"create_table","id":1,"variant":"classic","turn_time":1})"),
+              "invalid_options");
 }
 
-}  // namespace
+}  // namespace decode_tables_test
 }  // namespace belote::protocol

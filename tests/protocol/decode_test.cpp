@@ -7,32 +7,22 @@
 
 #include "protocol/echo.hpp"
 #include "protocol/replies.hpp"
+#include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace decode_test {
 
 using nlohmann::json;
 
-DecodeError error_of(std::string_view text) {
-    auto decoded = decode_request(text);
-    if (auto* e = std::get_if<DecodeError>(&decoded)) return *e;
-    ADD_FAILURE() << "expected an error for " << text;
-    return {};
-}
-
-Request request_of(std::string_view text) {
-    auto decoded = decode_request(text);
-    if (auto* r = std::get_if<Request>(&decoded)) return *r;
-    ADD_FAILURE() << "expected a request for " << text << ", got " << std::get<DecodeError>(decoded).message;
-    return {};
-}
+using testing::error_of;
+using testing::request_of;
+using testing::table_of;
 
 /// The request of a table message, and the table it is for.
 template <class T>
 T table_request(std::string_view text) {
     return std::get<T>(std::get<TableCommand>(request_of(text).command).request);
 }
-std::string table_of(std::string_view text) { return std::get<TableCommand>(request_of(text).command).table; }
 
 TEST(DecodeTest, Hello) {
     auto r = request_of(R"({"type":"hello","id":1,"protocol":1,"nickname":"Ana"})");
@@ -221,5 +211,5 @@ TEST(ErrorCodeTest, NamesAreStableAndRoundTrip) {
     EXPECT_FALSE(parse_error_code("nope"));
 }
 
-}  // namespace
+}  // namespace decode_test
 }  // namespace belote::protocol

@@ -9,21 +9,17 @@
 #include "protocol/replies.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
+#include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace event_json_test {
 
 using nlohmann::json;
 
-Card card(const char* text) { return *parse_card(text); }
-CardSet cards(std::initializer_list<const char*> texts) {
-    CardSet set;
-    for (const char* t : texts) set.insert(card(t));
-    return set;
-}
-
-json for_seat(const Event& e, Seat s) { return event_json(e, Observer::of_seat(s), "t1", 7); }
-json for_spectator(const Event& e) { return event_json(e, Observer::spectator(), "t1", 7); }
+using testing::card;
+using testing::cards;
+using testing::for_seat;
+using testing::for_spectator;
 
 TEST(EventJsonTest, MatchStarted) {
     MatchOptions options;
@@ -278,5 +274,5 @@ TEST(RepliesTest, OkAndError) {
     EXPECT_EQ(to_text(json("\xff")), "\"\xEF\xBF\xBD\"");  // invalid UTF-8 replaced, no throw
 }
 
-}  // namespace
+}  // namespace event_json_test
 }  // namespace belote::protocol

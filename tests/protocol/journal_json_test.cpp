@@ -8,7 +8,7 @@
 #include "protocol/journal_json.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace journal_json_test {
 
 using namespace platform;
 
@@ -122,5 +122,5 @@ TEST(JournalJsonTest, WhatIsNotAnEntryIsRefusedWithAReason) {
     EXPECT_EQ(error(R"({"event":"robot_seated","seat":1,"level":"godlike"})"), "bad 'level'");
 }
 
-}  // namespace
+}  // namespace journal_json_test
 }  // namespace belote::protocol

@@ -12,7 +12,7 @@
 #include "protocol/event_json.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace messages_test {
 
 using nlohmann::json;
 
@@ -130,5 +130,5 @@ TEST(MessagesTest, RoutingBetweenNodes) {
     EXPECT_FALSE(parse_lobby_row(R"({"table":"t2"})"));
 }
 
-}  // namespace
+}  // namespace messages_test
 }  // namespace belote::protocol

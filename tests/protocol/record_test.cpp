@@ -9,7 +9,7 @@
 #include "protocol/legal_query.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace record_test {
 
 using nlohmann::json;
 
@@ -190,5 +190,5 @@ TEST(LegalQueryTest, BadPositionsAreRefusedWithTheField) {
               "rules: rule option 'must_undertrump' does not apply to decouverte");
 }
 
-}  // namespace
+}  // namespace record_test
 }  // namespace belote::protocol

@@ -11,7 +11,7 @@
 #include "protocol/record.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace replay_view_test {
 
 using nlohmann::json;
 
@@ -131,5 +131,5 @@ TEST(ReplayViewTest, AThrownInDealShowsTheCardsDealtAndTheFourPasses) {
     EXPECT_GT(thrown_in, 0);
 }
 
-}  // namespace
+}  // namespace replay_view_test
 }  // namespace belote::protocol

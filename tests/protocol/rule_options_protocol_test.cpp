@@ -11,13 +11,14 @@
 #include "protocol/record.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
+#include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace rule_options_protocol_test {
 
 using nlohmann::json;
 
-Card card(const char* text) { return *parse_card(text); }
+using testing::card;
 
 RuleOptions accepted(const char* text, Variant variant) {
     auto result = rules_from_json(json::parse(text), variant);
@@ -204,5 +205,5 @@ TEST(ThreePlayerProtocol, AcceptedOverTheWireAndEncodable) {
     EXPECT_EQ(replay_json(std::get<GameRecord>(read), replayed)["totals"], json(m.totals()));
 }
 
-}  // namespace
+}  // namespace rule_options_protocol_test
 }  // namespace belote::protocol

@@ -13,20 +13,17 @@
 #include "protocol/event_json.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
+#include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
-namespace {
+namespace variants_protocol_test {
 
 using nlohmann::json;
 
-Card card(const char* text) { return *parse_card(text); }
-CardSet cards(std::initializer_list<const char*> texts) {
-    CardSet set;
-    for (const char* t : texts) set.insert(card(t));
-    return set;
-}
-json for_seat(const Event& e, Seat s) { return event_json(e, Observer::of_seat(s), "t1", 7); }
-json for_spectator(const Event& e) { return event_json(e, Observer::spectator(), "t1", 7); }
+using testing::card;
+using testing::cards;
+using testing::for_seat;
+using testing::for_spectator;
 
 RulesError rules_error(const char* text, Variant variant) {
     auto result = rules_from_json(json::parse(text), variant);
@@ -364,5 +361,5 @@ TEST(SnapshotVariantsTest, FieldsOfEachVariant) {
     EXPECT_FALSE(view.contains("bid"));
 }
 
-}  // namespace
+}  // namespace variants_protocol_test
 }  // namespace belote::protocol

@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace belote {
-namespace {
+namespace config_test {
 
 struct Parsed {
     ConfigParse result;
@@ -206,5 +206,5 @@ TEST(ConfigTest, ABadStoreIsRefusedWithoutRepeatingIt) {
     }
 }
 
-}  // namespace
+}  // namespace config_test
 }  // namespace belote

@@ -27,7 +27,7 @@
 #include "tests/support/server_process.hpp"
 
 namespace belote::testing {
-namespace {
+namespace end_to_end_test {
 
 /// Every card string anywhere in a message.
 void collect_cards(const json& j, std::vector<Card>& out) {
@@ -296,5 +296,5 @@ TEST(EndToEndTest, OneHumanAndTwoRobotsPlayAThreePlayerMatchOnTheRealBinary) {
     if (HasFailure()) ADD_FAILURE() << "server output:\n" << server.output().substr(0, 20000);
 }
 
-}  // namespace
+}  // namespace end_to_end_test
 }  // namespace belote::testing

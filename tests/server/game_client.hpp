@@ -27,6 +27,11 @@ inline std::string code(const json& reply) {
     return reply.value("type", "") == "error" ? reply.value("code", "") : "ok";
 }
 
+/// The error code of `reply` as JSON, or "<ok>" for a success (what the server tests compare).
+inline json error_code_of(const json& reply) {
+    return reply.value("type", "") == "error" ? reply["code"] : json("<ok>");
+}
+
 /// A WebSocket client for tests, in the JSON the tests write: client::SyncClient (belote_client)
 /// with requests given and messages returned as nlohmann::json. Every read waits at most a
 /// timeout (then throws), so a missing message fails the test instead of hanging it.

@@ -8,9 +8,7 @@
 #include "tests/server/game_client.hpp"
 
 namespace belote::testing {
-namespace {
-
-json error_code_of(const json& reply) { return reply.value("type", "") == "error" ? reply["code"] : json("<ok>"); }
+namespace game_server_test {
 
 json list(GameClient& c) {
     json r = c.request({{"type", "list_tables"}});
@@ -369,5 +367,5 @@ TEST(GameServerTest, ARobotPlaysForADisconnectedHumanWhoCanComeBack) {
     ana.join();
 }
 
-}  // namespace
+}  // namespace game_server_test
 }  // namespace belote::testing

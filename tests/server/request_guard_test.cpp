@@ -8,7 +8,7 @@
 #include "server/sessions/request_guard.hpp"
 
 namespace belote::sessions {
-namespace {
+namespace request_guard_test {
 
 net::SharedText text_of(std::size_t bytes) { return net::SharedText(std::string(bytes, 'r')); }
 
@@ -49,5 +49,5 @@ TEST(RequestGuardTest, AReplyLargerThanTheBoundIsNotRemembered) {
     EXPECT_EQ(guard.check(id, reply), RequestGuard::Seen::New);
 }
 
-}  // namespace
+}  // namespace request_guard_test
 }  // namespace belote::sessions

@@ -9,9 +9,7 @@
 #include "tests/server/game_client.hpp"
 
 namespace belote::testing {
-namespace {
-
-json error_code_of(const json& reply) { return reply.value("type", "") == "error" ? reply["code"] : json("<ok>"); }
+namespace robot_levels_server_test {
 
 TEST(RobotLevelsServerTest, ExpertRobotsPlayAWholeMatchWithLegalMoves) {
     GameServer server;
@@ -80,5 +78,5 @@ TEST(RobotLevelsServerTest, ABadLevelIsRefusedAndTheSeatStaysEmpty) {
     EXPECT_EQ(a.next_event_of("seat_changed")["player"]["level"], "easy");
 }
 
-}  // namespace
+}  // namespace robot_levels_server_test
 }  // namespace belote::testing

@@ -9,9 +9,7 @@
 #include "tests/server/game_client.hpp"
 
 namespace belote::testing {
-namespace {
-
-json error_code_of(const json& reply) { return reply.value("type", "") == "error" ? reply["code"] : json("<ok>"); }
+namespace variants_server_test {
 
 struct VariantCase {
     const char* variant;
@@ -102,5 +100,5 @@ TEST(VariantTableTest, RefusedRuleOptionsAreNamed) {
     EXPECT_EQ(error_code_of(a.request({{"type", "get_record"}, {"table", "t9"}})), "no_such_table");
 }
 
-}  // namespace
+}  // namespace variants_server_test
 }  // namespace belote::testing

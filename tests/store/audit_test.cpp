@@ -23,7 +23,7 @@
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::room {
-namespace {
+namespace audit_test {
 
 std::optional<store::CommitError> commit_and_wait(store::Store& store, std::vector<store::Write> writes) {
     std::promise<std::optional<store::CommitError>> outcome;
@@ -176,5 +176,5 @@ TEST(AuditTest, AFinishedMatchThatKeptItsEscrowIsFound) {
     EXPECT_EQ(report.problems[0], "the finished match m9 still holds 50 chips in escrow");
 }
 
-}  // namespace
+}  // namespace audit_test
 }  // namespace belote::room

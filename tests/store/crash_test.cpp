@@ -32,7 +32,7 @@
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
-namespace {
+namespace crash_test {
 
 #if !defined(BELOTE_DIE_IN_WAL_WRITE_LIBRARY) || !defined(BELOTE_DIE_IN_PG_COMMIT_LIBRARY)
 #error "BELOTE_DIE_IN_WAL_WRITE_LIBRARY and BELOTE_DIE_IN_PG_COMMIT_LIBRARY must name the preload libraries"
@@ -397,5 +397,5 @@ TEST(CrashTest, OnPostgresKilledAtRandomMomentsEveryAcknowledgedActionAndEveryVe
                     {"--store", schema.url()}});
 }
 
-}  // namespace
+}  // namespace crash_test
 }  // namespace belote::testing

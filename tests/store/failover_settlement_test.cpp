@@ -22,12 +22,12 @@
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
-namespace {
+namespace failover_settlement_test {
 
 using Clock = std::chrono::steady_clock;
 /// Leases of 10 s: on a loaded machine shorter ones may run out in the middle of the match, and the
 /// table would move before its settlement.
-std::vector<std::string> node_args(const std::string& url, const std::string& node) {
+std::vector<std::string> settlement_node_args(const std::string& url, const std::string& node) {
     return {"--store",    url,     "--robot-delay-ms", "0",  "--node-id", node,
             "--lease-ms", "10000", "--lease-renew-ms", "500"};
 }
@@ -60,8 +60,8 @@ TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheM
     if (!server_url) GTEST_SKIP() << no_test_postgres;
     PostgresSchema schema(*server_url);
     TempDir data_a("node-a"), data_b("node-b");
-    auto a = std::make_unique<ServerProcess>(data_a.path(), node_args(schema.url(), "a"));
-    auto b = std::make_unique<ServerProcess>(data_b.path(), node_args(schema.url(), "b"));
+    auto a = std::make_unique<ServerProcess>(data_a.path(), settlement_node_args(schema.url(), "a"));
+    auto b = std::make_unique<ServerProcess>(data_b.path(), settlement_node_args(schema.url(), "b"));
     store::PostgresStore store(schema.url());
     // The settling transaction waits while the row of `hold` is there (each statement of the loop sees
     // what the test committed since).
@@ -121,7 +121,7 @@ TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheM
     // b killed once it settled; a comes back and takes the table over: nothing is posted twice.
     b->kill9();
     b.reset();
-    a = std::make_unique<ServerProcess>(data_a.path(), node_args(schema.url(), "a"));
+    a = std::make_unique<ServerProcess>(data_a.path(), settlement_node_args(schema.url(), "a"));
     ASSERT_TRUE(owned_by(store, table, "a")) << a->output();
     for (auto& s : seats) reconnect(s, a->port(), table, 30s);
     json profile = seats[0].client->request({{"type", "profile"}, {"player", seats[winner].id}});
@@ -133,5 +133,5 @@ TEST(FailoverSettlementTest, AnOwnerKilledInsideASettlementLeavesNoneOfItAndTheM
     EXPECT_NE(out.find("2000 chips created, 2000 held"), std::string::npos) << out;
 }
 
-}  // namespace
+}  // namespace failover_settlement_test
 }  // namespace belote::testing

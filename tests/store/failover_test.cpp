@@ -17,7 +17,7 @@
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
-namespace {
+namespace failover_test {
 
 using Clock = std::chrono::steady_clock;
 
@@ -233,5 +233,5 @@ TEST(FailoverTest, AGracefulStopReleasesTheTablesAndAnotherNodeTakesThemAtOnce) 
     EXPECT_GT(last, seen);
 }
 
-}  // namespace
+}  // namespace failover_test
 }  // namespace belote::testing

@@ -9,7 +9,7 @@
 #include "tests/store/store_kinds.hpp"
 
 namespace belote::store {
-namespace {
+namespace ledger_test {
 
 PostTransfer transfer(const std::string& key, const std::string& from, const std::string& to, std::int64_t amount,
                       const std::string& match = "") {
@@ -146,5 +146,5 @@ TEST_P(LedgerTest, AFinishedMatchKeepsWhyItMovedNothing) {
 INSTANTIATE_TEST_SUITE_P(Stores, LedgerTest,
                          ::testing::Values(StoreKind::Memory, StoreKind::Sqlite, StoreKind::Postgres), KindName{});
 
-}  // namespace
+}  // namespace ledger_test
 }  // namespace belote::store

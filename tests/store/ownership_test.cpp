@@ -11,7 +11,7 @@
 #include "tests/store/store_kinds.hpp"
 
 namespace belote::store {
-namespace {
+namespace ownership_test {
 
 AppendJournal append(const std::string& table, std::uint64_t seq, std::uint64_t epoch) {
     return AppendJournal{{table, seq, static_cast<std::int64_t>(1000 + seq), R"({"event":"seat_freed","seat":0})"},
@@ -187,5 +187,5 @@ TEST_P(DurableOwnershipTest, TheEpochsAreKeptAcrossAReopening) {
 INSTANTIATE_TEST_SUITE_P(Stores, DurableOwnershipTest, ::testing::Values(StoreKind::Sqlite, StoreKind::Postgres),
                          KindName{});
 
-}  // namespace
+}  // namespace ownership_test
 }  // namespace belote::store

@@ -10,7 +10,7 @@
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
-namespace {
+namespace postgres_server_test {
 
 /// The next turn notice of seat 0 that asks it for a decision.
 json my_turn(GameClient& c) {
@@ -95,5 +95,5 @@ TEST(PostgresServerTest, AMatchGoesOnAfterARestartAndThePasswordIsNeverPrinted) 
     }
 }
 
-}  // namespace
+}  // namespace postgres_server_test
 }  // namespace belote::testing

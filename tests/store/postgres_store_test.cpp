@@ -15,7 +15,7 @@
 #include "tests/store/store_kinds.hpp"
 
 namespace belote::store {
-namespace {
+namespace postgres_store_test {
 
 TEST(PostgresUrlTest, OnlyPostgresSchemesSelectThePostgresStore) {
     EXPECT_TRUE(is_postgres_url("postgres://db.example.org/belote"));
@@ -169,5 +169,5 @@ TEST_F(PostgresStoreOnServerTest, TwoNodesOnOneDatabaseAStaleOwnersAppendIsRefus
     }
 }
 
-}  // namespace
+}  // namespace postgres_store_test
 }  // namespace belote::store

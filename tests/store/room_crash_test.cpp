@@ -27,7 +27,7 @@
 #include "tests/support/server_process.hpp"
 
 namespace belote::testing {
-namespace {
+namespace room_crash_test {
 
 constexpr int tables = 3;
 constexpr int matches_per_table = 6;
@@ -362,5 +362,5 @@ TEST(RoomCrashTest, RandomStakesCancelsAndAbandonsThroughKillsLoseNoChip) {
     std::printf("room crash test: %d kills, %d acknowledged actions\n%s", killed, progress.acknowledged, out.c_str());
 }
 
-}  // namespace
+}  // namespace room_crash_test
 }  // namespace belote::testing

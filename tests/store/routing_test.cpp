@@ -20,7 +20,7 @@
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::testing {
-namespace {
+namespace routing_test {
 
 using Clock = std::chrono::steady_clock;
 
@@ -306,5 +306,5 @@ TEST(RoutingTest, TwoHundredTablesOverTwoNodesWithHalfTheirPlayersOnTheWrongNode
     std::cout << tables << " matches over two nodes in " << took.count() << " ms\n";
 }
 
-}  // namespace
+}  // namespace routing_test
 }  // namespace belote::testing

@@ -18,9 +18,9 @@
 #include "tests/support/server_process.hpp"
 
 namespace belote::testing {
-namespace {
+namespace settlement_crash_test {
 
-std::vector<std::string> server_args() {
+std::vector<std::string> settlement_server_args() {
     return {"--robot-delay-ms", "0", "--log-level", "info", "--msg-rate", "100000", "--msg-burst", "100000"};
 }
 
@@ -34,7 +34,7 @@ std::int64_t query(const std::filesystem::path& data, const std::string& sql) {
 TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAndTheMatchSettlesOnceAfter) {
     TempDir data("settlement-crash");
     // A first life creates the database; the trigger goes in while no server runs.
-    { ServerProcess(data.path(), server_args()).terminate(); }
+    { ServerProcess(data.path(), settlement_server_args()).terminate(); }
     {
         store::Connection db(store::database_path(data.path().string()));
         db.exec(
@@ -46,7 +46,7 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
             "SELECT count(*) FROM slow a, slow b, slow c WHERE a.x + b.x + c.x < 0; END;");
     }
 
-    auto server = std::make_unique<ServerProcess>(data.path(), server_args());
+    auto server = std::make_unique<ServerProcess>(data.path(), settlement_server_args());
     StakedSeats seats = register_two(server->port(), 8s);
     const std::string table = start_staked_match(seats);
     const std::string match = table + "-1";
@@ -66,7 +66,7 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
     }
 
     // The restart: both come back; the action that was never acknowledged is sent again and ends the match.
-    server = std::make_unique<ServerProcess>(data.path(), server_args());
+    server = std::make_unique<ServerProcess>(data.path(), settlement_server_args());
     for (auto& s : seats) reconnect(s, server->port(), table, 8s);
     json again = seats[stalled.seat].client->request(stalled.action);
     ASSERT_EQ(code(again), "ok") << again;
@@ -91,7 +91,7 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
 
     // Killed again once it is settled, and restarted: the journal replays to the same end, nothing is posted twice.
     server->kill9();
-    server = std::make_unique<ServerProcess>(data.path(), server_args());
+    server = std::make_unique<ServerProcess>(data.path(), settlement_server_args());
     for (auto& s : seats) reconnect(s, server->port(), table, 8s);
     json profile = seats[0].client->request({{"type", "profile"}, {"player", seats[winner].id}});
     EXPECT_EQ(profile["chips"], 1080);
@@ -105,5 +105,5 @@ TEST(SettlementCrashTest, AKillInsideTheSettlementOfAStakedMatchStoresNoneOfItAn
     EXPECT_NE(out.find("2000 chips created, 2000 held"), std::string::npos) << out;
 }
 
-}  // namespace
+}  // namespace settlement_crash_test
 }  // namespace belote::testing

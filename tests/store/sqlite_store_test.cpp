@@ -15,7 +15,7 @@
 #include "tests/support/server_process.hpp"
 
 namespace belote::store {
-namespace {
+namespace sqlite_store_test {
 
 using testing::TempDir;
 
@@ -132,5 +132,5 @@ TEST(SqliteStoreTest, TheOnlineBackupHoldsWhatWasCommitted) {
     EXPECT_EQ(restored.account_by_username("ana")->id, "p1");
 }
 
-}  // namespace
+}  // namespace sqlite_store_test
 }  // namespace belote::store

@@ -14,7 +14,7 @@
 #include "tests/support/server_process.hpp"
 
 namespace belote::testing {
-namespace {
+namespace store_fault_test {
 
 namespace http = boost::beast::http;
 
@@ -111,5 +111,5 @@ TEST(StoreFaultTest, BackupCopiesTheStoreOfTheDataDirectory) {
     EXPECT_EQ(lobby["tables"][0]["options"]["variant"], "coinche");
 }
 
-}  // namespace
+}  // namespace store_fault_test
 }  // namespace belote::testing

@@ -13,7 +13,7 @@
 #include "tests/store/store_kinds.hpp"
 
 namespace belote::store {
-namespace {
+namespace store_test {
 
 FinishedMatch finished(const std::string& id, const std::string& player, std::int64_t ended) {
     FinishedMatch m;
@@ -389,5 +389,5 @@ TEST_P(DurableStoreTest, FlushWaitsForEverythingQueued) {
 INSTANTIATE_TEST_SUITE_P(Stores, DurableStoreTest, ::testing::Values(StoreKind::Sqlite, StoreKind::Postgres),
                          KindName{});
 
-}  // namespace
+}  // namespace store_test
 }  // namespace belote::store

@@ -6,7 +6,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace bounds_test {
 
 TEST(BoundsTest, MessageRateOverTheBurstClosesWith4029) {
     Config config = ClockedServer::default_config();
@@ -60,5 +60,5 @@ TEST(BoundsTest, TooManyTables) {
     EXPECT_EQ(code(create_table(b)), "ok");  // per player
 }
 
-}  // namespace
+}  // namespace bounds_test
 }  // namespace belote::testing

@@ -5,7 +5,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace chief_options_test {
 
 TEST(ChiefOptionsTest, FirstToSitIsChiefAndOnlyTheChiefChangesOptions) {
     ClockedServer server;
@@ -125,5 +125,5 @@ TEST(ChiefOptionsTest, BetweenMatchesPlayersStandAndSitAndTheChiefStartsTheNext)
     EXPECT_EQ(event_of(b, "deal_started")["deal"], 1);
 }
 
-}  // namespace
+}  // namespace chief_options_test
 }  // namespace belote::testing

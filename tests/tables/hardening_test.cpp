@@ -8,7 +8,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace hardening_test {
 
 /// Ana leaves seat 1 at Bea's table, Bea (the chief) then causes `missed` events in all; Ana comes
 /// back with `resume` and must get the hello reply, then the table (a replay or a snapshot).
@@ -266,5 +266,5 @@ TEST(HardeningTest, ChatRefusesBidiControlsLineSeparatorsAndZeroWidthSpaces) {
     EXPECT_EQ(code(table_request(ana, "chat", t, {{"text", utf8(0x0645) + utf8(0x0631) + " " + family}})), "ok");
 }
 
-}  // namespace
+}  // namespace hardening_test
 }  // namespace belote::testing

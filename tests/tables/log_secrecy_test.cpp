@@ -14,7 +14,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace log_secrecy_test {
 
 /// Sends every log line to a string at debug level while it lives.
 class CapturedLog {
@@ -37,7 +37,7 @@ private:
 };
 
 /// Plays seat `seat` (its first legal action; once an illegal card first) until the match ends.
-void play_to_the_end(GameClient& c, const std::string& t, int seat) {
+void play_to_the_end_trying_an_illegal_card(GameClient& c, const std::string& t, int seat) {
     bool tried_illegal = false;
     for (;;) {
         json e = c.next_event();
@@ -65,7 +65,7 @@ json play_match(GameClient& c, const std::string& t, int seats, const std::strin
     EXPECT_EQ(code(sit_at(c, t, 0, invite)), "ok");
     for (int s = 1; s < seats; ++s) EXPECT_EQ(code(table_request(c, "add_robot", t, {{"seat", s}})), "ok");
     EXPECT_EQ(code(table_request(c, "start", t)), "ok");
-    play_to_the_end(c, t, 0);
+    play_to_the_end_trying_an_illegal_card(c, t, 0);
     json record = table_request(c, "get_record", t);
     EXPECT_EQ(code(record), "ok");
     return record["record"];
@@ -135,5 +135,5 @@ TEST(LogSecrecyTest, ADebugLogHoldsNoSeedCardInvitationOrToken) {
         << card.str(0) << " in: " << text.substr(std::max<std::ptrdiff_t>(0, card.position(0) - 200), 400);
 }
 
-}  // namespace
+}  // namespace log_secrecy_test
 }  // namespace belote::testing

@@ -14,7 +14,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace match_history_test {
 
 constexpr std::int64_t t0 = 1'800'000'000'000;
 
@@ -362,5 +362,5 @@ TEST(MatchHistoryStoreTest, TheHistoryAndRecordsOutliveARestartOnAnSqliteFile) {
     EXPECT_EQ(page.matches[0].id, table + "-1");
 }
 
-}  // namespace
+}  // namespace match_history_test
 }  // namespace belote::testing

@@ -17,7 +17,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace ownership_server_test {
 
 Config node_config(const std::string& node) {
     Config config = ClockedServer::default_config();
@@ -165,5 +165,5 @@ TEST(OwnershipServerTest, AWriteRefusedForAStaleEpochSaysWhereTheTableWent) {
               (json{{"type", "table_moved"}, {"table", table}, {"url", "wss://b.example.org/ws"}}));
 }
 
-}  // namespace
+}  // namespace ownership_server_test
 }  // namespace belote::testing

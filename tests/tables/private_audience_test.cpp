@@ -7,7 +7,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace private_audience_test {
 
 TEST(PrivateTableTest, UnlistedAndSittingOrWatchingNeedsTheCurrentInvitation) {
     ClockedServer server;
@@ -121,5 +121,5 @@ TEST(ChatTest, DeliveredWithNameAndRoleBoundedInLengthAndRate) {
     EXPECT_EQ(code(table_request(a, "chat", t, {{"text", "again"}})), "ok");
 }
 
-}  // namespace
+}  // namespace private_audience_test
 }  // namespace belote::testing

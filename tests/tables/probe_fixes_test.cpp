@@ -7,7 +7,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace probe_fixes_test {
 
 using std::chrono::seconds;
 
@@ -142,5 +142,5 @@ TEST(ProbeFixesTest, ASpectatorComingBackIsResumedLikeAPlayer) {
     EXPECT_EQ(event_of(ana, "chat")["from"]["role"], "spectator");
 }
 
-}  // namespace
+}  // namespace probe_fixes_test
 }  // namespace belote::testing

@@ -9,7 +9,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace recovery_test {
 
 /// What the first server's players last saw.
 struct BeforeRestart {
@@ -101,11 +101,11 @@ TEST(RecoveryTest, ATableNobodySatAtComesBackWithItsOptions) {
     EXPECT_EQ(code(sit_at(w, table, 2)), "ok");
 }
 
-}  // namespace
+}  // namespace recovery_test
 }  // namespace belote::testing
 
 namespace belote::testing {
-namespace {
+namespace recovery_test {
 
 TEST(RecoveryTest, APlayerBackAfterARestartGetsTheRecordAndStartsTheNextMatch) {
     auto store = std::make_shared<store::MemoryStore>();
@@ -142,5 +142,5 @@ TEST(RecoveryTest, APlayerBackAfterARestartGetsTheRecordAndStartsTheNextMatch) {
     EXPECT_EQ(event_of(a, "match_started")["v"], seen + 1);
 }
 
-}  // namespace
+}  // namespace recovery_test
 }  // namespace belote::testing

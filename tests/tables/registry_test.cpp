@@ -9,7 +9,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace registry_test {
 
 using std::chrono::seconds;
 
@@ -104,5 +104,5 @@ TEST(RegistryTest, IdsAreUnguessable) {
     EXPECT_TRUE(std::regex_match(hello["player"]["id"].get<std::string>(), player_id));
 }
 
-}  // namespace
+}  // namespace registry_test
 }  // namespace belote::testing

@@ -12,7 +12,7 @@
 #include "platform/table_state.hpp"
 
 namespace belote::testing {
-namespace {
+namespace robot_level_test {
 
 using namespace platform;
 
@@ -69,5 +69,5 @@ TEST(RobotLevelTest, APersonsSeatIsPlayedByARobotOnlyInAMatch) {
     EXPECT_FALSE(s.robot_controlled(0));
 }
 
-}  // namespace
+}  // namespace robot_level_test
 }  // namespace belote::testing

@@ -11,7 +11,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace robot_pool_test {
 
 /// Holds the first decision of a Coinche robot until released (the other decisions are made at once).
 class Gate {
@@ -94,5 +94,5 @@ TEST(RobotPoolTest, ASlowRobotDoesNotDelayAnotherTable) {
     play_until_a_robot_moved(ana, slow);
 }
 
-}  // namespace
+}  // namespace robot_pool_test
 }  // namespace belote::testing

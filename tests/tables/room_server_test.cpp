@@ -22,7 +22,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace room_server_test {
 
 struct Player {
     std::unique_ptr<GameClient> client;
@@ -963,5 +963,5 @@ TEST(RoomServerTest, ATableWhoseCreationCannotBeStoredIsRefusedAndForgottenAndTh
     EXPECT_EQ(listed[0]["table"], created["table"]);
 }
 
-}  // namespace
+}  // namespace room_server_test
 }  // namespace belote::testing

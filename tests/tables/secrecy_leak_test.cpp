@@ -18,7 +18,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace secrecy_leak_test {
 
 bool is_card(const json& j) {
     if (!j.is_string()) return false;
@@ -250,5 +250,5 @@ TEST(SecrecyLeakTest, RandomMatchesWithSpectatorsDisconnectionsAndReconnections)
     EXPECT_GT(checker.checked, 1000u);
 }
 
-}  // namespace
+}  // namespace secrecy_leak_test
 }  // namespace belote::testing

@@ -35,7 +35,7 @@
 #include "tests/support/manual_clock.hpp"
 
 namespace belote::testing {
-namespace {
+namespace signature_test {
 
 using nlohmann::json;
 
@@ -453,5 +453,5 @@ const Expected expected[] = {Expected{Variant::Classic,
 INSTANTIATE_TEST_SUITE_P(EveryVariant, SignatureTest, ::testing::ValuesIn(expected),
                          [](const auto& info) { return std::string(to_string(info.param.variant)); });
 
-}  // namespace
+}  // namespace signature_test
 }  // namespace belote::testing

@@ -11,7 +11,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace table_return_test {
 
 using std::chrono::seconds;
 
@@ -316,5 +316,5 @@ TEST(RobotFillTest, NoFillWithoutAPersonSeatedNorAtATableWithoutIt) {
     EXPECT_EQ(snapshot_of_watcher(server.port(), t)["state"], "waiting");
 }
 
-}  // namespace
+}  // namespace table_return_test
 }  // namespace belote::testing

@@ -10,7 +10,7 @@
 #include "tests/tables/clocked_server.hpp"
 
 namespace belote::testing {
-namespace {
+namespace timers_test {
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
@@ -285,5 +285,5 @@ TEST_F(CancelTest, TimeoutRejectsAndProposalsPerMatchAreLimited) {
     EXPECT_EQ(code(table_request(b, "propose_cancel", t)), "ok");  // the limit is per player
 }
 
-}  // namespace
+}  // namespace timers_test
 }  // namespace belote::testing
