@@ -9,6 +9,7 @@
 #include "protocol/replies.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
+#include "tests/engine/test_support.hpp"
 #include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
@@ -16,8 +17,8 @@ namespace event_json_test {
 
 using nlohmann::json;
 
-using testing::card;
-using testing::cards;
+using belote::testing::card;
+using belote::testing::cards;
 using testing::for_seat;
 using testing::for_spectator;
 
@@ -38,8 +39,7 @@ DealStarted deal_started() {
     d.deal_number = 1;
     d.dealer = 3;
     d.turn_up = card("TD");
-    d.hands = {cards({"7S", "JS", "AH", "KD", "9C"}), cards({"8S", "9S", "TS", "QS", "KS"}),
-               cards({"AS", "7H", "8H", "9H", "TH"}), cards({"JH", "QH", "KH", "7D", "8D"})};
+    d.hands = {cards("7S JS AH KD 9C"), cards("8S 9S TS QS KS"), cards("AS 7H 8H 9H TH"), cards("JH QH KH 7D 8D")};
     d.hand_sizes = {5, 5, 5, 5};
     return d;
 }
@@ -55,8 +55,8 @@ TEST(EventJsonTest, DealStartedShowsOnlyTheOwnHand) {
 
 TEST(EventJsonTest, ContractShowsOnlyTheOwnHand) {
     ContractSettled c{1, Contract::suit(Suit::Diamonds), {}};
-    c.hands[0] = cards({"7S", "JS", "AH", "TD", "KD", "9C", "QC", "8H"});
-    c.hands[1] = cards({"8S", "9S", "TS", "QS", "KS", "AD", "JD", "9D"});
+    c.hands[0] = cards("7S JS AH TD KD 9C QC 8H");
+    c.hands[1] = cards("8S 9S TS QS KS AD JD 9D");
     Event e = c;
     EXPECT_EQ(for_seat(e, 0), json::parse(R"({"type":"contract","table":"t1","v":7,"taker":1,"trump":"D",
         "hand":["7S","JS","8H","AH","TD","KD","9C","QC"]})"));

@@ -1,29 +1,17 @@
 #pragma once
-// Helpers shared by the protocol tests: card literals, an event's JSON as one recipient gets it, and
-// what decode_request makes of a text.
+// Helpers shared by the protocol tests: an event's JSON as one recipient gets it, and what
+// decode_request makes of a text (card literals: tests/engine/test_support.hpp).
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
-#include "engine/card.hpp"
 #include "protocol/decode.hpp"
 #include "protocol/event_json.hpp"
 
 namespace belote::protocol::testing {
-
-/// "JS" -> Card; the text must name a card.
-inline Card card(const char* text) { return *parse_card(text); }
-
-/// {"JS", "9S"} -> CardSet.
-inline CardSet cards(std::initializer_list<const char*> texts) {
-    CardSet set;
-    for (const char* t : texts) set.insert(card(t));
-    return set;
-}
 
 /// `e` as seat `s` gets it, at table "t1" with sequence number 7.
 inline nlohmann::json for_seat(const Event& e, Seat s) { return event_json(e, Observer::of_seat(s), "t1", 7); }

@@ -11,6 +11,7 @@
 #include "protocol/record.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
+#include "tests/engine/test_support.hpp"
 #include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
@@ -18,7 +19,7 @@ namespace rule_options_protocol_test {
 
 using nlohmann::json;
 
-using testing::card;
+using belote::testing::card;
 
 RuleOptions accepted(const char* text, Variant variant) {
     auto result = rules_from_json(json::parse(text), variant);

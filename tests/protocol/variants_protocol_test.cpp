@@ -13,6 +13,7 @@
 #include "protocol/event_json.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
+#include "tests/engine/test_support.hpp"
 #include "tests/protocol/protocol_test_support.hpp"
 
 namespace belote::protocol {
@@ -20,8 +21,8 @@ namespace variants_protocol_test {
 
 using nlohmann::json;
 
-using testing::card;
-using testing::cards;
+using belote::testing::card;
+using belote::testing::cards;
 using testing::for_seat;
 using testing::for_spectator;
 
@@ -178,7 +179,7 @@ TEST(ActionJsonVariantsTest, BidsOnTheWire) {
 
 TEST(EventJsonVariantsTest, CoincheContractAndScore) {
     ContractSettled c{2, Contract::no_trump(), {}, 110, 1};
-    c.hands[2] = cards({"AS", "TS", "AH", "TH", "AD", "TD", "AC", "TC"});
+    c.hands[2] = cards("AS TS AH TH AD TD AC TC");
     Event e = c;
     EXPECT_EQ(for_spectator(e), json::parse(R"({"type":"contract","table":"t1","v":7,"taker":2,"trump":null,
         "contract":"SA","value":110,"contre":1})"));
@@ -203,8 +204,8 @@ TEST(EventJsonVariantsTest, CoincheContractAndScore) {
 }
 
 TEST(EventJsonVariantsTest, MeldsFoundIsOwnOnlyMeldsShownIsPublic) {
-    Meld tierce{MeldKind::Sequence, Rank::King, Suit::Clubs, 3, 20, cards({"KC", "QC", "JC"})};
-    Meld carre{MeldKind::Carre, Rank::Nine, Suit::Spades, 4, 150, cards({"9S", "9H", "9D", "9C"})};
+    Meld tierce{MeldKind::Sequence, Rank::King, Suit::Clubs, 3, 20, cards("KC QC JC")};
+    Meld carre{MeldKind::Carre, Rank::Nine, Suit::Spades, 4, 150, cards("9S 9H 9D 9C")};
     MeldsFound found;
     found.melds = {std::vector<Meld>{carre, tierce}, std::vector<Meld>{}, std::vector<Meld>{}, std::vector<Meld>{}};
     Event e = found;
