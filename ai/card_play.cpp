@@ -13,16 +13,6 @@
 #include "engine/melds.hpp"
 
 namespace belote::ai {
-namespace {
-
-bool belote_counts(const View& view, Suit suit) {
-    const Contract& c = *view.contract;
-    if (c.kind == ContractKind::SuitTrump) return suit == c.trump;
-    if (c.kind == ContractKind::AllTrump) return view.options.rules.coinche.ta_belote == TaBelote::EachSuit;
-    return false;
-}
-
-}  // namespace
 
 std::vector<World> draw_worlds(const View& view, const Knowledge& k, const PlayParams& params, Rng& rng) {
     WorldSampler sampler(k);

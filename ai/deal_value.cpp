@@ -5,12 +5,6 @@
 #include "engine/scoring.hpp"
 
 namespace belote::ai {
-namespace {
-constexpr int deal_points = 162;
-constexpr int capot_points = 252;
-constexpr int last_trick_bonus = 10;
-}  // namespace
-
 int deal_value(const DealStakes& stakes, Team team, int margin) {
     const DealScore score = deal_score(stakes, team, margin);
     return score.score[team] - score.score[1 - team];

@@ -12,8 +12,6 @@
 namespace belote::ai {
 namespace {
 
-constexpr int tricks_per_deal = 16;
-
 CardSet face_up_of(const TableauView& tableau) {
     CardSet set;
     for (const PileView& pile : tableau)
@@ -82,10 +80,10 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
     const Team team = *view.observer.seat;
     const TableauLayout layout = tableau_layout(view);
     const CardTables tables = CardTables::of(*view.contract);
-    const PlaySetup setup{&tables, PlayRules{}, 2, false, tricks_per_deal};
+    const PlaySetup setup{&tables, PlayRules{}, 2, false, decouverte_tricks_per_deal};
     const DealStakes stakes = stakes_of(view);
     const MarginUtility utility = utility_table(stakes, team);
-    const int tricks_left = tricks_per_deal - view.tricks_played;
+    const int tricks_left = decouverte_tricks_per_deal - view.tricks_played;
     CardScores scores(legal);
     std::uint64_t nodes = 0;
 
@@ -169,7 +167,7 @@ Action choose_decouverte_call(const View& view, const BidParams& params, Rng& rn
     const std::optional<NaturalTake> passed =
         natural_take_after_pass(view, {face_up_of(view.tableaux[0]), face_up_of(view.tableaux[1])});
     auto value_of = [&](const std::vector<std::int8_t>& lower, Seat declarer, Suit trump, std::uint32_t context) {
-        const PlaySetup setup{&tables[static_cast<int>(trump)], PlayRules{}, 2, false, tricks_per_deal};
+        const PlaySetup setup{&tables[static_cast<int>(trump)], PlayRules{}, 2, false, decouverte_tricks_per_deal};
         Position pos = tableau_position(view, setup, layout, lower);
         solver.set_context(context);
         const int margin =

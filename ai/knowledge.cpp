@@ -1,7 +1,6 @@
 #include "ai/knowledge.hpp"
 
 namespace belote::ai {
-namespace {
 
 bool belote_counts(const View& view, Suit suit) {
     const Contract& c = *view.contract;
@@ -10,6 +9,8 @@ bool belote_counts(const View& view, Suit suit) {
     if (c.kind == ContractKind::AllTrump) return view.options.rules.coinche.ta_belote == TaBelote::EachSuit;
     return false;  // no trump: no belote (§4.3)
 }
+
+namespace {
 
 // What the card `card` played by `seat` into `before` (the trick before it) shows (§1.5).
 void learn_from_play(Knowledge& k, const View& view, const Trick& before, Seat seat, Card card) {

@@ -37,6 +37,11 @@ struct Knowledge {
     CardSet unknown() const;
 };
 
+/// Whether a king and queen of `suit` score a belote under the view's settled contract: the trump
+/// suit, every suit at all-trump with ta_belote = each_suit, none at no-trump (§2.5, §4.3), none in
+/// Découverte (§6.6).
+bool belote_counts(const View& view, Suit suit);
+
 /// The cards everybody knows are out of the deal: the 7s and 8s at three with 24 cards (§7), else
 /// none.
 CardSet cards_out_of_play(const MatchOptions& options);

@@ -2,6 +2,7 @@
 
 #include "ai/static_eval.hpp"
 #include "ai/table_hash.hpp"
+#include "engine/scoring.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -9,9 +10,8 @@
 namespace belote::ai {
 namespace {
 constexpr int total_card_points = 152;
-constexpr int last_trick_bonus = 10;
 constexpr int capot_extra = 90;  // 100 instead of 10 for the last trick
-constexpr int infinity = 1000;
+constexpr int score_infinity = 1000;
 constexpr int exact_leaf_tricks = 3;  // beyond the horizon, endings this short are still searched exactly
 
 std::uint32_t contract_key(const Contract& c) {
@@ -170,7 +170,7 @@ int Solver::search(Position& pos, int alpha, int beta) {
     std::array<std::int8_t, 8> moves{};
     const int n = order_moves(pos, distinct_moves(pos, pos.legal()), tt_best, moves);
     const bool maximizing = pos.setup().team(pos.to_play()) == team_;
-    int best = maximizing ? -infinity : infinity;
+    int best = maximizing ? -score_infinity : score_infinity;
     int best_move = moves[0];
     for (int i = 0; i < n; ++i) {
         pos.play(moves[i]);
@@ -190,7 +190,7 @@ int Solver::search(Position& pos, int alpha, int beta) {
         // Deeper nodes may have taken the slot meanwhile: merge only with this position's own bounds.
         const bool had = entry->extra == extra && entry->hands[0] == pos.hand(0) && entry->hands[1] == pos.hand(1) &&
                          entry->hands[2] == pos.hand(2) && entry->hands[3] == pos.hand(3);
-        int lower = had ? entry->lower : -infinity, upper = had ? entry->upper : infinity;
+        int lower = had ? entry->lower : -score_infinity, upper = had ? entry->upper : score_infinity;
         const int rel = best - base;
         if (best <= alpha0)
             upper = std::min(upper, rel);
@@ -227,7 +227,7 @@ int Solver::solve_from(Position& pos, Team team, int guess) {
 
 // MTD(f): zero-window searches converging on the exact value; margins are even, so windows step by 2.
 int Solver::mtdf(Position& pos, int guess) {
-    int lower = -infinity, upper = infinity, g = guess;
+    int lower = -score_infinity, upper = score_infinity, g = guess;
     while (lower < upper) {
         const int beta = g == lower ? g + 1 : g;
         g = search(pos, beta - 1, beta);

@@ -2,10 +2,6 @@
 
 namespace belote {
 namespace {
-constexpr int capot_base = 252;
-constexpr int last_trick_bonus = 10;
-constexpr int capot_last_trick_bonus = 100;
-constexpr int tricks_per_deal = 8;
 constexpr int capot_forfait = 500;
 
 int multiplier_for(int contre_level, const CoincheRules& rules) {
@@ -54,7 +50,7 @@ DealScore score_coinche_deal(const DealTally& tally, const CoincheBid& bid, int 
     s.outcome = outcome_of(bid, swept[t], judged[t], judged[d], m, rules);
 
     // §4.5 "card base": 252 for a side that took every trick, else 162 (coinche_fail_base).
-    auto base = [&](Team x) { return swept[x] ? capot_base : rules.fail_base; };
+    auto base = [&](Team x) { return swept[x] ? capot_points : rules.fail_base; };
     // The contract part of the winner's score: m × (base + V) by default (coinche_double_scope,
     // coinche_capot_scoring = forfait_500 replaces base + V of a capot contract by 500).
     auto contract_part = [&](Team x) {

@@ -1,12 +1,6 @@
 #include "engine/decouverte_scoring.hpp"
 
 namespace belote {
-namespace {
-constexpr int deal_value = 162;
-constexpr int capot_value = 252;
-constexpr int tricks_per_deal = 16;
-}  // namespace
-
 DealScore score_decouverte_deal(const DealTally& tally, const RuleOptions& rules) {
     const Team t = tally.takers, d = 1 - tally.takers;
     DealScore s;
@@ -14,7 +8,8 @@ DealScore score_decouverte_deal(const DealTally& tally, const RuleOptions& rules
     s.card_points = tally.card_points;
     s.belote = tally.belote;
     s.melds = tally.melds;
-    const bool capot_t = tally.tricks[t] == tricks_per_deal, capot_d = tally.tricks[d] == tricks_per_deal;
+    const bool capot_t = tally.tricks[t] == decouverte_tricks_per_deal,
+               capot_d = tally.tricks[d] == decouverte_tricks_per_deal;
     s.capot = capot_t || capot_d;
     s.last_trick[tally.last_trick_winner] = s.capot ? 100 : 10;
     std::array<int, 2> total{};
@@ -33,7 +28,7 @@ DealScore score_decouverte_deal(const DealTally& tally, const RuleOptions& rules
     } else {
         s.outcome = DealOutcome::Failed;
         const bool moves = capot_d ? capot_moves : failed_moves;
-        s.score[d] = (capot_d ? capot_value : deal_value) + s.melds[d] + (moves ? s.melds[t] : 0) + s.belote[d];
+        s.score[d] = (capot_d ? capot_points : deal_points) + s.melds[d] + (moves ? s.melds[t] : 0) + s.belote[d];
         s.score[t] = s.belote[t] + (moves ? 0 : s.melds[t]);
     }
     return s;

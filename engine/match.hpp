@@ -124,7 +124,7 @@ private:
 
     bool is_coinche() const { return options_.variant == Variant::Coinche; }
     bool is_decouverte() const { return options_.variant == Variant::Decouverte; }
-    int tricks_per_deal() const { return is_decouverte() ? 16 : 8; }
+    int tricks_per_deal() const { return is_decouverte() ? decouverte_tricks_per_deal : belote::tricks_per_deal; }
     Seat next(Seat s) const { return (s + 1) % seats_; }
     Seat eldest() const { return next(deal_.dealer); }
     void start_deal(Seat dealer, std::vector<Event>& out);

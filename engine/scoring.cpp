@@ -1,14 +1,6 @@
 #include "engine/scoring.hpp"
 
 namespace belote {
-namespace {
-constexpr int deal_value = 162;
-constexpr int capot_value = 252;
-constexpr int last_trick_bonus = 10;
-constexpr int capot_last_trick_bonus = 100;
-constexpr int tricks_per_deal = 8;
-}  // namespace
-
 DealTally tally_for(int sides) {
     DealTally t;
     t.card_points = t.tricks = t.belote = t.melds = SideValues::zeros(sides);
@@ -45,19 +37,19 @@ DealScore score_classic_deal(const DealTally& tally, int escrow_before, const Ru
 
     if (tally.tricks[t] == tricks_per_deal) {  // capot by the takers: always made (§2.6, §3.4)
         s.outcome = DealOutcome::Made;
-        s.score[t] = capot_value + (capot_moves ? all_melds : s.melds[t]) + s.belote[t];
+        s.score[t] = capot_points + (capot_moves ? all_melds : s.melds[t]) + s.belote[t];
         s.score[d] = s.belote[d] + (capot_moves ? 0 : s.melds[d]);
     } else if (tally.tricks[d] == tricks_per_deal) {  // swept by the defenders
         s.outcome = DealOutcome::Failed;
         s.score[t] = s.belote[t] + (capot_moves ? 0 : s.melds[t]);
-        s.score[d] = capot_value + (capot_moves ? all_melds : s.melds[d]) + s.belote[d];
+        s.score[d] = capot_points + (capot_moves ? all_melds : s.melds[d]) + s.belote[d];
     } else if (total[t] > total[d]) {
         s.outcome = DealOutcome::Made;
         s.score = total;
     } else if (total[t] < total[d]) {
         s.outcome = DealOutcome::Failed;
         s.score[t] = s.belote[t] + (failed_moves ? 0 : s.melds[t]);
-        s.score[d] = deal_value + (failed_moves ? all_melds : s.melds[d]) + s.belote[d];
+        s.score[d] = deal_points + (failed_moves ? all_melds : s.melds[d]) + s.belote[d];
     } else {  // litige (§2.7): defenders score now, the takers' total waits in escrow
         s.outcome = DealOutcome::Litige;
         s.score[d] = total[d];

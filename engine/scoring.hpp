@@ -9,6 +9,15 @@
 
 namespace belote {
 
+/// Points in a deal: the cards' 152 and 10 for the last trick (§1.4).
+inline constexpr int deal_points = 162;
+/// Points of a side that won every trick: 152 and 100 for the last trick (§1.4).
+inline constexpr int capot_points = 252;
+/// The last trick's bonus, dix de der (§1.4).
+inline constexpr int last_trick_bonus = 10;
+/// The last trick's bonus to a side that won every trick (§1.4, §7 sweep_252).
+inline constexpr int capot_last_trick_bonus = 100;
+
 /// How a deal ended for the takers.
 enum class DealOutcome : std::uint8_t { Made, Failed, Litige };
 

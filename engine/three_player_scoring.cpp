@@ -3,9 +3,6 @@
 namespace belote {
 namespace {
 constexpr int players = 3;
-constexpr int tricks_per_deal = 8;
-constexpr int last_trick_bonus = 10;
-constexpr int capot_last_trick_bonus = 100;
 constexpr int shut_out_bonus = 50;
 
 // §7 three_player_capot: the bonuses that come on top of the card points, by seat.

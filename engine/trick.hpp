@@ -18,6 +18,11 @@ constexpr int side_of(Seat seat, int seats) { return seats == 4 ? team_of(seat) 
 /// How many sides a table of `seats` players has: 2 partnerships at four, else one per player.
 constexpr int side_count(int seats) { return seats == 4 ? 2 : seats; }
 
+/// Tricks in a deal at four or three players: 8 cards each (§1.1, §7).
+inline constexpr int tricks_per_deal = 8;
+/// Tricks in a Découverte deal: each player plays his 8 hand cards and 8 tableau cards (§6.5).
+inline constexpr int decouverte_tricks_per_deal = 16;
+
 /// The cards played to one trick, in play order, starting with the leader.
 class Trick {
 public:
