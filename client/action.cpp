@@ -8,7 +8,7 @@ namespace {
 
 using detail::Overloaded;
 
-std::string string_field(const nlohmann::json& j, const char* key) {
+std::string required_string(const nlohmann::json& j, const char* key) {
     const auto it = j.find(key);
     if (it == j.end() || !it->is_string()) throw ProtocolError(std::string("action without a string '") + key + "'");
     return it->get<std::string>();
@@ -29,16 +29,16 @@ std::string_view action_type(const Action& action) {
 
 Action action_from_json(const nlohmann::json& j) {
     if (!j.is_object()) throw ProtocolError("an action is not an object: " + j.dump());
-    const std::string type = string_field(j, "type");
+    const std::string type = required_string(j, "type");
     if (type == "take") return Take{};
     if (type == "pass") return Pass{};
     if (type == "contre") return Contre{};
     if (type == "surcontre") return Surcontre{};
-    if (type == "name") return Name{string_field(j, "suit")};
-    if (type == "play") return Play{string_field(j, "card")};
+    if (type == "name") return Name{required_string(j, "suit")};
+    if (type == "play") return Play{required_string(j, "card")};
     if (type == "bid") {
         Bid bid;
-        bid.suit = string_field(j, "suit");
+        bid.suit = required_string(j, "suit");
         const auto value = j.find("value");
         if (value != j.end() && value->is_number_integer()) {
             bid.value = value->get<int>();

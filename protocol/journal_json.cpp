@@ -53,16 +53,7 @@ std::string_view source_name(ActionSource source) {
     return "player";
 }
 
-std::string_view cancel_end_name(CancelEnd end) {
-    switch (end) {
-        case CancelEnd::Refused: return "refused";
-        case CancelEnd::Timeout: return "timeout";
-        case CancelEnd::MatchEnded: return "match_ended";
-    }
-    return "refused";
-}
-
-json event_json(const TableEvent& event) {
+json table_event_json(const TableEvent& event) {
     return std::visit(
         Overloaded{
             [](const Seated& e) -> json {
@@ -153,7 +144,7 @@ json event_json(const TableEvent& event) {
                 return {{"event", "cancel_voted"}, {"seat", e.seat}, {"accept", e.accept}};
             },
             [](const CancelRejected& e) -> json {
-                return {{"event", "cancel_rejected"}, {"reason", cancel_end_name(e.reason)}};
+                return {{"event", "cancel_rejected"}, {"reason", to_string(e.reason)}};
             },
             [](const MatchCancelled&) -> json {
                 return {{"event", "match_cancelled"}};
@@ -350,7 +341,7 @@ std::string journal_text(const TableEvent& event) {
         w.flush();
         return out;
     }
-    return event_json(event).dump();
+    return table_event_json(event).dump();
 }
 
 std::variant<TableEvent, std::string> journal_event_from_text(std::string_view text) {

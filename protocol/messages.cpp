@@ -20,17 +20,6 @@ namespace {
 
 using nlohmann::json;
 
-json optional_time(const std::optional<std::int64_t>& t) { return t ? json(*t) : json(nullptr); }
-
-std::string_view cancel_end_name(platform::CancelEnd end) {
-    switch (end) {
-        case platform::CancelEnd::Refused: return "refused";
-        case platform::CancelEnd::Timeout: return "timeout";
-        case platform::CancelEnd::MatchEnded: return "match_ended";
-    }
-    return "refused";
-}
-
 json why_json(platform::Unmoved why) { return why == platform::Unmoved::None ? json(nullptr) : json(to_string(why)); }
 
 /// What each seat got from a match that ended or was cancelled (docs/protocol.md "match_ended").
@@ -81,7 +70,7 @@ struct PlatformBody {
         return {{"type", "cancel_vote"}, {"seat", n.seat}, {"accept", n.accept}};
     }
     json operator()(const platform::CancelRejected& n) const {
-        return {{"type", "cancel_rejected"}, {"reason", cancel_end_name(n.reason)}};
+        return {{"type", "cancel_rejected"}, {"reason", to_string(n.reason)}};
     }
     json operator()(const platform::MatchCancelledNotice& n) const {
         return {{"type", "match_cancelled"},           {"stake", n.stake},

@@ -58,7 +58,6 @@ json player_json(const std::optional<PlayerInfo>& player) {
 }
 
 json optional_int(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
-json optional_time(const std::optional<std::int64_t>& value) { return value ? json(*value) : json(nullptr); }
 
 std::string_view phase_name(Phase phase) {
     switch (phase) {
@@ -71,6 +70,17 @@ std::string_view phase_name(Phase phase) {
 }
 
 }  // namespace
+
+json optional_time(const std::optional<std::int64_t>& ms) { return ms ? json(*ms) : json(nullptr); }
+
+std::string_view to_string(platform::CancelEnd end) {
+    switch (end) {
+        case platform::CancelEnd::Refused: return "refused";
+        case platform::CancelEnd::Timeout: return "timeout";
+        case platform::CancelEnd::MatchEnded: return "match_ended";
+    }
+    return "refused";
+}
 
 json cannot_cover_json(const std::vector<platform::CannotCover>& seats) {
     json out = json::array();

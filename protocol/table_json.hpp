@@ -25,6 +25,12 @@ std::string_view to_string(platform::RobotLevel level);
 /// The level named `name` (as to_string writes it), or nullopt.
 std::optional<platform::RobotLevel> parse_robot_level(std::string_view name);
 
+/// Wire name of why a cancel proposal ended: "refused", "timeout", "match_ended".
+std::string_view to_string(platform::CancelEnd end);
+
+/// A time in milliseconds since the epoch as a JSON number, or null.
+nlohmann::json optional_time(const std::optional<std::int64_t>& ms);
+
 /// [{"seat":0,"player":{"name":…,"robot":…}|null}, …]; a registered player's "level" is its level
 /// (a number), a robot's its strength ("easy" …).
 nlohmann::json seats_json(const std::vector<std::optional<platform::PlayerInfo>>& seats);
