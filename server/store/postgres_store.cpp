@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <climits>
-#include <sstream>
 
+#include "server/store/columns.hpp"
 #include "server/store/group_writer.hpp"
 #include "server/store/pg_pool.hpp"
 #include "server/store/postgres_schema.hpp"
@@ -87,14 +87,6 @@ const PgQuery rating_leaders{"rating_leaders",
                              "a.id = r.account_id WHERE r.updated_ms >= $1 AND r.variant = $2 ORDER BY r.rating DESC, "
                              "r.account_id COLLATE \"C\" LIMIT $3 OFFSET $4"};
 
-std::vector<int> split(const std::string& text) {
-    std::vector<int> out;
-    std::stringstream in(text);
-    std::string part;
-    while (std::getline(in, part, ',')) out.push_back(std::stoi(part));
-    return out;
-}
-
 Account account_of(const PgResult& r, int row = 0) {
     return {r.text(row, 0),          r.text(row, 1),    r.optional_text(row, 2), r.optional_text(row, 3),
             r.optional_text(row, 4), r.integer(row, 5), r.optional_text(row, 6)};
@@ -110,7 +102,7 @@ FinishedMatch match_of(const PgResult& r, int row) {
     m.started_ms = r.integer(row, 3);
     m.ended_ms = r.integer(row, 4);
     m.cancelled = r.integer(row, 5) != 0;
-    m.totals = split(r.text(row, 6));
+    m.totals = totals_of(r.text(row, 6));
     if (!r.is_null(row, 7)) m.winner = static_cast<int>(r.integer(row, 7));
     m.private_table = r.integer(row, 9) != 0;
     m.unmoved = r.text(row, 10);

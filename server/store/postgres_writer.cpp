@@ -1,24 +1,12 @@
 #include "server/store/postgres_writer.hpp"
 
-#include <chrono>
-
 #include "engine/overloaded.hpp"
+#include "server/store/columns.hpp"
 #include "server/store/table_leases.hpp"
 
 namespace belote::store {
 
 namespace {
-
-std::int64_t epoch_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-std::string join(const std::vector<int>& values) {
-    std::string out;
-    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
-    return out;
-}
 
 /// The SQLSTATE of a journal entry that does not follow its table's last one: a constraint of
 /// ours, so class 23 like the database's own (integrity_constraint_violation).
@@ -180,8 +168,8 @@ void PostgresWriter::append(const AppendJournal& a) {
 void PostgresWriter::put(const FinishedMatch& m) {
     const std::optional<std::string> winner =
         m.winner ? std::optional<std::string>(std::to_string(*m.winner)) : std::nullopt;
-    db_.run(put_match, {m.id, m.table_id, m.variant, m.started_ms, m.ended_ms, int{m.cancelled}, join(m.totals), winner,
-                        m.record, int{m.private_table}, m.unmoved});
+    db_.run(put_match, {m.id, m.table_id, m.variant, m.started_ms, m.ended_ms, int{m.cancelled}, totals_text(m.totals),
+                        winner, m.record, int{m.private_table}, m.unmoved});
     for (const auto& seat : m.seats) db_.run(put_seat, {m.id, seat.seat, seat.account_id, seat.name});
 }
 

@@ -3,10 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <chrono>
-#include <sstream>
 
 #include "engine/overloaded.hpp"
+#include "server/store/columns.hpp"
 #include "server/store/schema.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "server/store/table_leases.hpp"
@@ -18,11 +17,6 @@ namespace {
 /// Journal rows a step of the sweep covers at most (a short transaction between group commits).
 constexpr std::int64_t sweep_step_rows = 256;
 
-std::int64_t epoch_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 /// The error of the batch `error` refuses (only its batch fails: a constraint, a journal gap, an
 /// overdraft, a lease rule), or none when the database failed.
 std::optional<CommitError> refusal_of(const StoreError& error) {
@@ -31,20 +25,6 @@ std::optional<CommitError> refusal_of(const StoreError& error) {
     if (sqlite && sqlite->code() == SQLITE_CONSTRAINT)
         return CommitError{CommitError::Kind::Conflict, error.what(), std::nullopt};
     return std::nullopt;
-}
-
-std::string join(const std::vector<int>& values) {
-    std::string out;
-    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
-    return out;
-}
-
-std::vector<int> split(const std::string& text) {
-    std::vector<int> out;
-    std::stringstream in(text);
-    std::string part;
-    while (std::getline(in, part, ',')) out.push_back(std::stoi(part));
-    return out;
 }
 
 /// The version the database is at (0: empty). Throws StoreError when the file is not a database.
@@ -104,7 +84,7 @@ FinishedMatch match_of(Statement& s) {
     m.started_ms = s.integer(3);
     m.ended_ms = s.integer(4);
     m.cancelled = s.integer(5) != 0;
-    m.totals = split(s.text(6));
+    m.totals = totals_of(s.text(6));
     if (!s.is_null(7)) m.winner = static_cast<int>(s.integer(7));
     m.private_table = s.integer(9) != 0;
     m.unmoved = s.text(10);
@@ -340,7 +320,7 @@ void SqliteStore::apply(const Write& write) {
             [&](const PutMatch& p) {
                 const auto& m = p.match;
                 w.put_match.bind(1, m.id).bind(2, m.table_id).bind(3, m.variant).bind(4, m.started_ms);
-                w.put_match.bind(5, m.ended_ms).bind(6, std::int64_t{m.cancelled}).bind(7, join(m.totals));
+                w.put_match.bind(5, m.ended_ms).bind(6, std::int64_t{m.cancelled}).bind(7, totals_text(m.totals));
                 if (m.winner)
                     w.put_match.bind(8, std::int64_t{*m.winner});
                 else
