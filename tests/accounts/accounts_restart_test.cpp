@@ -7,10 +7,9 @@
 #include <unicode/unistr.h>
 #include <unicode/uspoof.h>
 
-#include <future>
-
 #include "protocol/text_rules.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/support/commit_and_wait.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/tables/clocked_server.hpp"
 
@@ -36,12 +35,6 @@ std::string legacy_key(const std::string& name) {
     std::string out;
     text.toUTF8String(out);
     return out;
-}
-
-void commit_and_wait(store::Store& store, std::vector<store::Write> writes) {
-    std::promise<std::optional<store::CommitError>> outcome;
-    store.commit(std::move(writes), [&](const std::optional<store::CommitError>& e) { outcome.set_value(e); });
-    ASSERT_EQ(outcome.get_future().get(), std::nullopt);
 }
 
 TEST(AccountsRestartTest, PlayersComeBackFromTheStoreAfterARestart) {
@@ -117,7 +110,8 @@ TEST(AccountsRestartTest, UsernamesStoredUnderTheOldKeyAreReKeyedAtStartUpAndALa
         twin_account.username_key = legacy_key("ALICE13");
         auto bill_account = *sqlite->account(bill);
         bill_account.username_key = legacy_key("BILL");
-        commit_and_wait(*sqlite, {store::PutAccount{twin_account}, store::PutAccount{bill_account}});
+        ASSERT_EQ(store::commit_and_wait(*sqlite, {store::PutAccount{twin_account}, store::PutAccount{bill_account}}),
+                  std::nullopt);
         sqlite->flush();
     }
     auto sqlite = std::make_shared<store::SqliteStore>(path, store::Durability::Normal);

@@ -12,7 +12,7 @@
 #include "engine/legal.hpp"
 
 namespace belote::ai {
-namespace {
+namespace chance_solver_test {
 
 struct Ending {
     Contract contract;
@@ -159,5 +159,5 @@ TEST(Solver, SolvesTableauEndingsWithKnownLowerCards) {
     }
 }
 
-}  // namespace
+}  // namespace chance_solver_test
 }  // namespace belote::ai

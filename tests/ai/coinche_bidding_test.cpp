@@ -15,7 +15,7 @@
 #include "robot_test_support.hpp"
 
 namespace belote::ai {
-namespace {
+namespace coinche_bidding_test {
 
 using testing::cards;
 
@@ -143,5 +143,5 @@ TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainAfterItsPartnerAnsweredWithA
     EXPECT_GE(bids_in(calls_under_seeds(answered_with(Suit::Hearts), expert, 20), Suit::Spades), 4);
 }
 
-}  // namespace
+}  // namespace coinche_bidding_test
 }  // namespace belote::ai

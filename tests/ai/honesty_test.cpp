@@ -13,7 +13,7 @@
 #include "robot_test_support.hpp"
 
 namespace belote::ai {
-namespace {
+namespace honesty_test {
 
 using testing::fingerprint;
 using testing::play_until;
@@ -161,11 +161,11 @@ TEST(Honesty, FullStrengthDecisionsAreLegal) {
     }
 }
 
-}  // namespace
+}  // namespace honesty_test
 }  // namespace belote::ai
 
 namespace belote::ai {
-namespace {
+namespace honesty_test {
 
 TEST(Determinism, SameInputsSameSeedSameDecisionWithOrWithoutAClock) {
     for (Variant variant : variants) {
@@ -192,5 +192,5 @@ TEST(Determinism, SameInputsSameSeedSameDecisionWithOrWithoutAClock) {
     }
 }
 
-}  // namespace
+}  // namespace honesty_test
 }  // namespace belote::ai

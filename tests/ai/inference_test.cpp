@@ -13,16 +13,13 @@
 #include "ai/world_weights.hpp"
 #include "engine/match.hpp"
 
+#include "robot_test_support.hpp"
+
 namespace belote::ai {
-namespace {
+namespace inference_test {
 
 Card card(const std::string& text) { return *parse_card(text); }
-CardSet cards(const std::string& text) {
-    CardSet set;
-    std::istringstream in(text);
-    for (std::string w; in >> w;) set.insert(card(w));
-    return set;
-}
+using testing::cards;
 Trick trick_of(Seat leader, const std::string& played) {
     Trick t(leader, 4);
     std::istringstream in(played);
@@ -231,5 +228,5 @@ TEST(ViewForRobots, HoldsTheTricksOfTheDealAndTheTurnUp) {
     EXPECT_EQ(v.deal_turn_up, turn_up);
 }
 
-}  // namespace
+}  // namespace inference_test
 }  // namespace belote::ai

@@ -4,7 +4,7 @@
 #include "ai/levels.hpp"
 
 namespace belote::ai {
-namespace {
+namespace levels_test {
 
 TEST(Levels, ClassicBiddingPlaysManyDealsOutGreedily) {
     for (Variant variant : {Variant::Classic, Variant::ClassicAnnouncements}) {
@@ -40,5 +40,5 @@ TEST(Levels, ExpertReadsTheAuctionAndThePlayInClassicAndAtThree) {
     EXPECT_DOUBLE_EQ(level_params(Level::Expert, Variant::Coinche, 1.0).play.off_model_play, 1.0);
 }
 
-}  // namespace
+}  // namespace levels_test
 }  // namespace belote::ai

@@ -11,7 +11,7 @@
 #include "engine/rng.hpp"
 
 namespace belote::ai {
-namespace {
+namespace solver_test {
 
 Contract random_contract(Rng& rng) {
     int k = static_cast<int>(rng.below(6));
@@ -236,5 +236,5 @@ TEST(Solver, DistinctMovesKeepOneCardOfEachEqualRun) {
     EXPECT_EQ(distinct, (CardSet{Card(Rank::Seven, Suit::Spades), Card(Rank::Ace, Suit::Spades)}));
 }
 
-}  // namespace
+}  // namespace solver_test
 }  // namespace belote::ai

@@ -12,7 +12,7 @@
 #include "robot_test_support.hpp"
 
 namespace belote::ai {
-namespace {
+namespace take_pass_test {
 
 using testing::cards;
 
@@ -176,5 +176,5 @@ TEST(TakePass, ExpertTakesAHandOfSixtyOrMoreAtThreePlayersToo) {
     }
 }
 
-}  // namespace
+}  // namespace take_pass_test
 }  // namespace belote::ai

@@ -12,7 +12,7 @@
 #include "engine/robot.hpp"
 
 namespace belote::ai {
-namespace {
+namespace three_player_test {
 
 MatchOptions three_player(ThreePlayerDeck deck) {
     MatchOptions options;
@@ -173,5 +173,5 @@ TEST(ThreePlayerRobots, TheSearchPlaysTheCardsTheFillerBidsAndAMatchEnds) {
     EXPECT_GT(other_cards, plays / 10);
 }
 
-}  // namespace
+}  // namespace three_player_test
 }  // namespace belote::ai

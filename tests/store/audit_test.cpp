@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <future>
 #include <random>
 #include <sstream>
 
@@ -19,17 +18,12 @@
 #include "server/store/postgres_store.hpp"
 #include "server/store/sqlite_db.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "tests/support/commit_and_wait.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/test_postgres.hpp"
 
 namespace belote::room {
 namespace audit_test {
-
-std::optional<store::CommitError> commit_and_wait(store::Store& store, std::vector<store::Write> writes) {
-    std::promise<std::optional<store::CommitError>> outcome;
-    store.commit(std::move(writes), [&](const std::optional<store::CommitError>& e) { outcome.set_value(e); });
-    return outcome.get_future().get();
-}
 
 std::vector<store::Write> posts(const platform::Settlement& s, const std::string& match) {
     std::vector<store::Write> out;

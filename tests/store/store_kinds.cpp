@@ -1,7 +1,5 @@
 #include "tests/store/store_kinds.hpp"
 
-#include <future>
-
 #include "server/store/memory_store.hpp"
 #include "server/store/postgres_store.hpp"
 #include "server/store/sqlite_db.hpp"
@@ -48,12 +46,6 @@ void StoreUnderTest::exec_sql(const std::string& sql) {
 void StoreTest::SetUp() {
     if (GetParam() == StoreKind::Postgres && !testing::test_postgres_url()) GTEST_SKIP() << testing::no_test_postgres;
     subject_ = std::make_unique<StoreUnderTest>(GetParam());
-}
-
-std::optional<CommitError> commit_and_wait(Store& store, std::vector<Write> writes) {
-    std::promise<std::optional<CommitError>> outcome;
-    store.commit(std::move(writes), [&](const std::optional<CommitError>& error) { outcome.set_value(error); });
-    return outcome.get_future().get();
 }
 
 }  // namespace belote::store

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "server/store/store.hpp"
+#include "tests/support/commit_and_wait.hpp"
 #include "tests/support/server_process.hpp"
 #include "tests/support/test_postgres.hpp"
 
@@ -66,9 +67,6 @@ private:
 struct KindName {
     std::string operator()(const ::testing::TestParamInfo<StoreKind>& info) const { return kind_name(info.param); }
 };
-
-/// Commits `writes` and waits for the outcome.
-std::optional<CommitError> commit_and_wait(Store& store, std::vector<Write> writes);
 
 /// The records the store tests write: a guest, a registered player whose username key is `key`
 /// (the look-alike key unset), and a journal entry `seq` of `table`.

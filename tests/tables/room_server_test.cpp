@@ -11,13 +11,13 @@
 #include <cstdlib>
 #include <ctime>
 #include <functional>
-#include <future>
 #include <map>
 #include <memory>
 
 #include "platform/rating.hpp"
 #include "server/store/memory_store.hpp"
 #include "tests/server/game_client.hpp"
+#include "tests/support/commit_and_wait.hpp"
 #include "tests/support/inspected_store.hpp"
 #include "tests/tables/clocked_server.hpp"
 
@@ -110,13 +110,6 @@ json play_out(
 }
 
 json result_of(const json& ended, int seat) { return ended["results"][seat]; }
-
-/// Commits `writes` to `store` and waits for the outcome.
-std::optional<store::CommitError> commit_and_wait(store::Store& store, std::vector<store::Write> writes) {
-    std::promise<std::optional<store::CommitError>> outcome;
-    store.commit(std::move(writes), [&](const std::optional<store::CommitError>& e) { outcome.set_value(e); });
-    return outcome.get_future().get();
-}
 
 /// Plays a match at `table` (already started) to its end with `gone` leaving at once: its seat's reclaim
 /// window runs out (the clock moves 180 s once its disconnection shows) and a robot plays it to the end.
