@@ -364,6 +364,39 @@ for (const reduced of [false, true]) {
   });
 }
 
+test('the first card of the next trick ends the won trick\'s flight: the flying copy never covers a new lead', async () => {
+  // The network holds what follows each won trick for 200 ms: the trick is shown won and starts to
+  // fly (850 ms), and a robot's lead (robots move at once here) lands in the middle of the flight.
+  const page = await openPage(browser, undefined, { beforeGoto: (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    let held = null;
+    server.onMessage((m) => {
+      if (held) return void held.push(m);
+      ws.send(m);
+      if (JSON.parse(m).type !== 'trick_won') return;
+      held = [];
+      setTimeout(() => { for (const later of held) ws.send(later); held = null; }, 200);
+    });
+  }) });
+  await countFlights(page);
+  // After every change of the page: a won trick still flying while the felt shows the next trick's cards.
+  await page.evaluate(() => {
+    window.__covered = 0;
+    new MutationObserver(() => {
+      if (document.querySelector('.trick-fly') && document.querySelector('[data-testid="trick"]:not(.done) .slot')) window.__covered++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const table = await startAgainstRobots(page, 'Lead');
+  await playUntil(page, (what) => what === 'result');
+  const won = await eventsOf(page, 'trick_won', table);
+  assert.equal(won.length, 8);
+  assert.ok(won.slice(0, 7).some((t) => t.winner !== 0), 'a robot led after a won trick');
+  assert.ok(await page.evaluate(() => window.__flights) >= 1, 'won tricks flew');
+  assert.equal(await page.evaluate(() => window.__covered), 0, 'no flying trick over a new lead');
+  assert.deepEqual(page.pageErrors.map(String), []);
+  await page.context().close();
+});
+
 test('the four-colour deck toggle colours diamonds blue and clubs green, and is remembered', async () => {
   const page = await openPage(browser);
   await startAgainstRobots(page, 'Four');

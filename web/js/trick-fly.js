@@ -2,7 +2,8 @@
 // table, so later renders do not cut it short) holds still for a moment, then slides toward the
 // winner's seat, shrinks and fades; the felt's own copy of the trick is hidden meanwhile. Nothing
 // moves for players who ask for reduced motion or turn animations off in the settings: the won trick
-// then stays on the felt, as before; "fast" animations take half the time.
+// then stays on the felt, as before; "fast" animations take half the time. The next trick's first
+// card, or its end, ends a flight at once, so the copy never covers a new lead (robots may lead at once).
 import { animationFactor } from './prefs.js';
 
 const HOLD_MS = 350;  // time to see the completed trick
@@ -13,6 +14,7 @@ const reducedMotion = () => animationFactor() === 0 || (window.matchMedia && win
 export class TrickFly {
   constructor() {
     this.flown = null; // key of the last trick sent to its winner
+    this.flight = null; // { animation, copy } while a won trick is flying
   }
 
   /** Key of the completed trick shown in `s`, or null while a trick is in play. */
@@ -24,6 +26,7 @@ export class TrickFly {
   /** After each render of the table in `root`: starts the animation of a newly won trick. */
   afterRender(s, root) {
     const key = TrickFly.key(s);
+    if (!key && s.trick && s.trick.cards.length > 0) this.land();
     const trick = root.querySelector('[data-testid="trick"]');
     if (!key || !trick || reducedMotion() || document.hidden || typeof trick.animate !== 'function') return;
     if (key !== this.flown) {
@@ -35,8 +38,9 @@ export class TrickFly {
     trick.classList.add('collected');
   }
 
-  /** Animates a copy of `trick` toward `seat`, then removes it. */
+  /** Animates a copy of `trick` toward `seat`, then removes it; a flight still in the air lands first. */
   fly(trick, seat) {
+    this.land();
     const from = trick.getBoundingClientRect();
     const to = seat.getBoundingClientRect();
     const copy = trick.cloneNode(true);
@@ -55,8 +59,22 @@ export class TrickFly {
       { transform: 'translate(0, 0) scale(1)', opacity: 1 },
       { transform: `translate(${dx}px, ${dy}px) scale(.35)`, opacity: 0 },
     ], { duration: MOVE_MS * animationFactor(), delay: HOLD_MS * animationFactor(), easing: 'cubic-bezier(.5, 0, .75, .4)', fill: 'both' });
-    const done = () => copy.remove();
+    const flight = { animation, copy };
+    const done = () => {
+      copy.remove();
+      if (this.flight === flight) this.flight = null;
+    };
     animation.onfinish = done;
     animation.oncancel = done;
+    this.flight = flight;
+  }
+
+  /** Ends the flight in progress at once, its copy removed before the next paint. */
+  land() {
+    if (!this.flight) return;
+    const { animation, copy } = this.flight;
+    this.flight = null;
+    copy.remove();
+    animation.cancel();
   }
 }
