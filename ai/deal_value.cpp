@@ -12,7 +12,7 @@ int deal_value(const DealStakes& stakes, Team team, int margin) {
 
 DealScore deal_score(const DealStakes& stakes, Team team, int margin) {
     const bool decouverte = stakes.variant == Variant::Decouverte;
-    const int tricks = decouverte ? 16 : 8;
+    const int tricks = decouverte ? decouverte_tricks_per_deal : tricks_per_deal;
     const Team other = 1 - team;
     DealTally tally;
     tally.takers = stakes.takers;
