@@ -103,11 +103,11 @@ DealStakes deal_stakes(const View& view, const std::array<CardSet, 4>& hands, co
 }
 
 // Double-dummy play favours the declaring side (it never misguesses), so simulations give the
-// declarers `handicap` card points less: their margin drops by twice that, within −252..252.
+// declarers `handicap` card points less: their margin drops by twice that, within −capot_points..capot_points.
 int handicapped(int margin, bool our_contract, int handicap) {
-    if (margin >= 252 || margin <= -252) return margin;
+    if (margin >= capot_points || margin <= -capot_points) return margin;
     const int shifted = our_contract ? margin - 2 * handicap : margin + 2 * handicap;
-    return std::clamp(shifted, -162, 162);
+    return std::clamp(shifted, -deal_points, deal_points);
 }
 
 // --- Classic take/pass (§2.3) ---

@@ -113,7 +113,7 @@ Card tree_card(const View& view, const Knowledge& k, const std::vector<World>& w
         const auto team1 = static_cast<double>(deal_value(stakes[world], 1, -margin));
         return std::array<double, max_seats>{team0, team1, team0, team1};
     };
-    input.value_range = std::max(1, deal_value(base, 0, 252) - deal_value(base, 0, -252));
+    input.value_range = std::max(1, deal_value(base, 0, capot_points) - deal_value(base, 0, -capot_points));
     input.iterations = params.tree_iterations;
     int done = 0;
     const std::array<int, 32> visits = tree_search(input, legal.bits(), budget, rng, &done);

@@ -36,7 +36,7 @@ double ChanceSolver::chance(Position& pos) {
 
 double ChanceSolver::search(Position& pos, double alpha, double beta) {
     ++nodes_;
-    if (pos.finished()) return (*utility_)[(pos.points()[team_] - pos.points()[1 - team_] + 252) / 2];
+    if (pos.finished()) return (*utility_)[margin_index(pos.points()[team_] - pos.points()[1 - team_])];
     if (aborted_ || (node_limit_ && nodes_ > node_limit_) || (budget_ && (nodes_ & 1023) == 0 && budget_->expired())) {
         aborted_ = true;
         return 0;

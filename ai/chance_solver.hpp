@@ -12,11 +12,19 @@
 
 #include "ai/budget.hpp"
 #include "ai/position.hpp"
+#include "engine/scoring.hpp"
 
 namespace belote::ai {
 
-/// The deal score for a team as a function of its final margin: utility[(margin + 252) / 2].
-using MarginUtility = std::array<double, 253>;
+/// The deal score for a team as a function of its final margin in card points (even, within
+/// ±capot_points): utility[margin_index(margin)].
+using MarginUtility = std::array<double, capot_points + 1>;
+
+/// The entry of `margin` (even, −capot_points..capot_points) in a MarginUtility.
+constexpr int margin_index(int margin) { return (margin + capot_points) / 2; }
+
+/// The margin of a MarginUtility's entry `index` (0..capot_points).
+constexpr int margin_of_index(int index) { return 2 * index - capot_points; }
 
 /// Expectiminimax over unknown lower cards. Not thread-safe; one per thread.
 class ChanceSolver {

@@ -30,7 +30,7 @@ std::vector<std::int8_t> random_lower(const TableauLayout& layout, Rng& rng) {
 
 MarginUtility utility_table(const DealStakes& stakes, Team team) {
     MarginUtility u{};
-    for (int i = 0; i < 253; ++i) u[i] = deal_value(stakes, team, 2 * i - 252);
+    for (std::size_t i = 0; i < u.size(); ++i) u[i] = deal_value(stakes, team, margin_of_index(static_cast<int>(i)));
     return u;
 }
 
@@ -110,13 +110,13 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
         TreeSearchInput input;
         for (const auto& lower : layouts) input.worlds.push_back(tableau_position(view, setup, layout, lower));
         input.value = [&](int, const Position& end) {
-            const double v = utility[(end.points()[team] - end.points()[1 - team] + 252) / 2];
+            const double v = utility[margin_index(end.points()[team] - end.points()[1 - team])];
             std::array<double, max_seats> values{};
             values[team] = v;
             values[1 - team] = -v;
             return values;
         };
-        input.value_range = std::max(1.0, utility[252] - utility[0]);
+        input.value_range = std::max(1.0, utility.back() - utility.front());
         input.iterations = params.tree_iterations;
         int done = 0;
         const std::array<int, 32> visits = tree_search(input, legal.bits(), budget, rng, &done);
@@ -141,7 +141,7 @@ Card choose_decouverte_card(const View& view, const PlayParams& params, Rng& rng
             solver.set_context(static_cast<std::uint32_t>(w + 1));
             std::array<int, 32> margins{};
             if (!move_margins(solver, pos, team, legal, depth != 0, margins)) break;
-            for (Card c : legal) scores.add(c, utility[(margins[c.index()] + 252) / 2]);
+            for (Card c : legal) scores.add(c, utility[margin_index(margins[c.index()])]);
             scores.end_world();
         }
         nodes += solver.nodes();

@@ -126,7 +126,7 @@ Position position_of(const Ending& e, const PlaySetup& setup, bool known) {
 
 MarginUtility identity() {
     MarginUtility u{};
-    for (int i = 0; i < 253; ++i) u[i] = 2 * i - 252;
+    for (std::size_t i = 0; i < u.size(); ++i) u[i] = margin_of_index(static_cast<int>(i));
     return u;
 }
 
