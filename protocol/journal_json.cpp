@@ -12,7 +12,14 @@
 namespace belote::protocol {
 
 using nlohmann::json;
-using namespace platform;
+// Named one by one: a using-directive here would reach the other files of this file's unity batch.
+using platform::Abandoned, platform::ActionSource, platform::ActionTaken, platform::AutoMoved, platform::CameBack,
+    platform::CancelEnd, platform::CancelProposed, platform::CancelRejected, platform::CancelVoted,
+    platform::ChatPosted, platform::Disconnected, platform::InviteRenewed, platform::MatchBegun,
+    platform::MatchCancelled, platform::OptionsChanged, platform::PlayerRef, platform::Rating, platform::ReadyChanged,
+    platform::Reconnected, platform::RobotLevel, platform::RobotSeated, platform::SeatFreed, platform::SeatStanding,
+    platform::Seated, platform::SeatsFilled, platform::SpectatorJoined, platform::SpectatorLeft,
+    platform::StandingChanged, platform::TableEvent, platform::TableSettings, platform::TurnOverdue, platform::WentAway;
 
 namespace {
 
