@@ -134,8 +134,9 @@ TEST(Honesty, EveryDecisionIsLegalInEveryVariant) {
                 // Manual belote modes (§2.5): a card that allows the belote words is played with them.
                 if (action.kind == ActionKind::PlayCard)
                     for (const Action& a : view.legal)
-                        if (a.kind == ActionKind::PlayCard && a.card == action.card && a.belote != BeloteCall::None)
+                        if (a.kind == ActionKind::PlayCard && a.card == action.card && a.belote != BeloteCall::None) {
                             ASSERT_EQ(action.belote, a.belote) << to_string(variant) << ": " << to_string(action);
+                        }
                 ASSERT_TRUE(match.apply(seat, action).ok());
                 ++positions;
             }
