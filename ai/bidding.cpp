@@ -170,6 +170,35 @@ Action classic_call(const View& view, const BidParams& params, Rng& rng, const B
 
 // --- Coinche ladder, contre, surcontre (§4.2) ---
 
+/// A capot is bid on a hand that shows this much by itself, as the engine robot does (engine/robot.cpp).
+constexpr int capot_shown = 170;
+
+/// What `hand` shows by itself for `contract` in card points: estimate_contract, plus its combinations
+/// (when the rules count them) and its belote.
+int own_hand_value(const View& view, CardSet hand, const Contract& contract) {
+    int value = estimate_contract(hand, contract);
+    if (uses_melds(view.options))
+        for (const Meld& m : find_melds(hand, view.options.rules.melds)) value += m.points;
+    if (contract.kind == ContractKind::SuitTrump && hand.contains(Card(Rank::King, contract.trump)) &&
+        hand.contains(Card(Rank::Queen, contract.trump)))
+        value += 20;
+    return value;
+}
+
+/// The denomination of the partner's last bid, if it came after a bid of `me` in another denomination.
+std::optional<Contract> partners_answer(const std::vector<AuctionCall>& auction, Seat me) {
+    const Seat partner = (me + 2) % 4;
+    std::optional<std::size_t> last;
+    for (std::size_t i = 0; i < auction.size(); ++i)
+        if (auction[i].seat == partner && auction[i].action.kind == ActionKind::Bid) last = i;
+    if (!last) return std::nullopt;
+    const Contract answer = auction[*last].action.contract;
+    for (std::size_t i = 0; i < *last; ++i)
+        if (auction[i].seat == me && auction[i].action.kind == ActionKind::Bid && auction[i].action.contract != answer)
+            return answer;
+    return std::nullopt;
+}
+
 Action coinche_call(const View& view, const BidParams& params, Rng& rng, const Budget& budget) {
     const Seat me = *view.observer.seat;
     const Team team = team_of(me);
@@ -186,15 +215,23 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
                 return false;  // the side's suit already: support
         return view.hand.suit(c.trump).size() < params.min_trumps;
     };
-    // The partner holds the bid in a denomination other than one the robot bid: only the partner's is
-    // bid now (no bidding war within a side).
-    const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
-    bool refused = false;
-    if (params.one_own_suit && partner_holds)
+    // The partner answered a bid of the robot's with another denomination: only the partner's is bid
+    // now, also after an opponent's overcall (no bidding war within a side).
+    const std::optional<Contract> answer = params.one_own_suit ? partners_answer(view.auction, me) : std::nullopt;
+    auto not_natural = [&](const Contract& c) { return own_suit_too_short(c) || (answer && c != *answer); };
+    // A bid of the robot's own denomination says what its hand holds: no jump far above that.
+    auto partner_bid = [&](const Contract& c) {
         for (const AuctionCall& call : view.auction)
-            refused |=
-                call.seat == me && call.action.kind == ActionKind::Bid && call.action.contract != view.bid->contract;
-    auto not_natural = [&](const Contract& c) { return own_suit_too_short(c) || (refused && c != view.bid->contract); };
+            if (call.seat == (me + 2) % 4 && call.action.kind == ActionKind::Bid && call.action.contract == c)
+                return true;
+        return false;
+    };
+    auto too_high = [&](const Action& bid) {
+        if (params.jump_slack < 0 || partner_bid(bid.contract)) return false;
+        const int shown = own_hand_value(view, view.hand, bid.contract);
+        return bid.value == capot_bid_value ? shown < capot_shown : bid.value > shown + params.jump_slack;
+    };
+    const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
     // The denominations worth simulating: the standing contract's and the robot's best few by the
     // engine robot's estimate of its own hand (a bid names a denomination the hand supports).
     std::array<bool, 6> needed{};
@@ -276,7 +313,7 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
         const double p = made[i] / evaluated;
         if (a.kind == ActionKind::Bid) {
             if (!needed[contract_index(a.contract)] || p < (partner_holds ? params.safe_make : params.min_make) ||
-                not_natural(a.contract))
+                not_natural(a.contract) || too_high(a))
                 return std::nullopt;
             return (p >= params.safe_make ? plain[i] : doubled[i]) / evaluated;
         }

@@ -36,8 +36,12 @@ struct BidParams {
     /// Coinche: the simulated deals read an opponent's contre as defence in its hand (natural_contre).
     bool read_contre = false;
     /// Coinche: while the partner holds the bid in a denomination other than one the robot has bid, the
-    /// robot raises the partner's or passes (no bidding war within a side; an opponent's bid ends it).
+    /// robot raises the partner's or passes, also after an opponent's bid (no bidding war within a side).
     bool one_own_suit = false;
+    /// Coinche: a bid in a denomination the partner has not bid is at most this many points above what
+    /// the robot's hand shows by itself: estimate_contract (engine/robot.hpp, the value a partner reads
+    /// from the bid, world_weights.hpp) plus its combinations and belote (below 0: off).
+    int jump_slack = -1;
 };
 
 /// The call of the seat of `view`, which must be to act in the auction (classic take/pass, Coinche

@@ -173,8 +173,8 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
             else if (key == "worlds" || key == "over" || key == "exact" || key == "horizon" || key == "bidworlds" ||
                      key == "bidhorizon" || key == "bidover" || key == "caution" || key == "nodes" || key == "tree" ||
                      key == "suretake" || key == "mintrumps" || key == "mintake" || key == "readcontre" ||
-                     key == "oneownsuit" || key == "handicap" || key == "treefrom" || key == "offmodel" ||
-                     key == "pool" || key == "chancetricks" ||
+                     key == "oneownsuit" || key == "jumpslack" || key == "handicap" || key == "treefrom" ||
+                     key == "offmodel" || key == "pool" || key == "chancetricks" ||
                      (key.size() >= 2 && key[0] == 'd' && std::isdigit(static_cast<unsigned char>(key[1]))))
                 spec.tuning.emplace_back(key, std::stoi(value));
             else if (key == "bid" && (ai::parse_level(value) || value == "oracle"))
@@ -250,6 +250,7 @@ Robot make_robot(const RobotSpec& spec) {
                 if (key == "mintrumps") p.bid.min_trumps = value;
                 if (key == "readcontre") p.bid.read_contre = value != 0;
                 if (key == "oneownsuit") p.bid.one_own_suit = value != 0;
+                if (key == "jumpslack") p.bid.jump_slack = value;
                 if (key == "mintake") p.bid.min_take = value;
             }
             for (int n = 1; n <= 16; ++n) {

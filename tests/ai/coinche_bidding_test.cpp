@@ -4,13 +4,17 @@
 // no bidding war between partners.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
 #include "ai/budget.hpp"
 #include "ai/levels.hpp"
 #include "ai/world_weights.hpp"
+#include "engine/deck.hpp"
 #include "engine/match.hpp"
+#include "engine/robot.hpp"
 
 #include "robot_test_support.hpp"
 
@@ -32,6 +36,31 @@ View coinche_view(const std::vector<std::string>& deck, Seat dealer,
     match.preset_deck(d);
     match.start(dealer);
     for (const auto& [seat, action] : calls) EXPECT_TRUE(match.apply(seat, action).ok());
+    return match.view(Observer::of_seat(*match.to_act()));
+}
+
+/// The first view of a Coinche match to 1000 whose first deal, dealt by `dealer`, gives `hands`
+/// (seats 0..3): the deck is found by dealing an ordered deck once and seeing where each card went.
+View coinche_view_of_hands(const std::array<CardSet, 4>& hands, Seat dealer) {
+    MatchOptions options;
+    options.variant = Variant::Coinche;
+    options.target = 1000;
+    Deck ordered{};
+    for (std::size_t i = 0; i < ordered.size(); ++i) ordered[i] = Card::from_index(static_cast<int>(i));
+    Match probe(options, 1);
+    probe.preset_deck(ordered);
+    probe.start(dealer);
+    std::array<std::vector<Card>, 4> wanted;
+    for (Seat s = 0; s < 4; ++s)
+        for (Card c : hands[s]) wanted[s].push_back(c);
+    Deck deck{};
+    for (Seat s = 0; s < 4; ++s) {
+        std::size_t next = 0;
+        for (Card position : probe.view(Observer::of_seat(s)).hand) deck[position.index()] = wanted[s].at(next++);
+    }
+    Match match(options, 1);
+    match.preset_deck(deck);
+    match.start(dealer);
     return match.view(Observer::of_seat(*match.to_act()));
 }
 
@@ -109,24 +138,28 @@ TEST(CoincheBidding, ExpertBidsASuitOfItsOwnWithThreeOfItsCards) {
     EXPECT_GE(hearts, 3);
 }
 
-TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainAfterItsPartnerAnsweredWithAnother) {
-    // The deal of an expert auction (match seed 48) where seat 1 (J A 10 7 of spades, J A 10 of hearts,
-    // the 10 of clubs) opened 120 spades, its partner answered 130 clubs, it went back to 140 spades and
-    // the partner to 150 clubs. Here it opened 80 spades and its partner answers at 90.
-    const std::vector<std::string> deck{"TC", "TS", "JH", "9D", "KS", "QH", "8S", "KH", "JC", "TD", "7H",
+// The deal of an expert auction (match seed 48) where seat 1 (J A 10 7 of spades, J A 10 of hearts,
+// the 10 of clubs) opened 120 spades, its partner answered 130 clubs, it went back to 140 spades and
+// the partner to 150 clubs.
+const std::vector<std::string> war_deck{"TC", "TS", "JH", "9D", "KS", "QH", "8S", "KH", "JC", "TD", "7H",
                                         "QS", "TH", "AH", "KC", "QD", "9H", "9C", "KD", "AC", "AS", "7S",
                                         "JS", "JD", "AD", "QC", "8D", "8C", "7C", "9S", "8H", "7D"};
+
+/// How many of `calls` bid `suit` as trumps.
+int bids_in(const std::vector<Action>& calls, Suit suit) {
+    int n = 0;
+    for (const Action& a : calls) n += a.kind == ActionKind::Bid && a.contract == Contract::suit(suit);
+    return n;
+}
+
+TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainAfterItsPartnerAnsweredWithAnother) {
+    // On the war's deal seat 1 opens 80 spades here, and its partner answers at 90.
     auto answered_with = [&](Suit partners) {
-        return coinche_view(deck, 0,
+        return coinche_view(war_deck, 0,
                             {{1, Action::bid(80, Contract::suit(Suit::Spades))},
                              {2, Action::pass()},
                              {3, Action::bid(90, Contract::suit(partners))},
                              {0, Action::pass()}});
-    };
-    auto bids_in = [](const std::vector<Action>& calls, Suit suit) {
-        int n = 0;
-        for (const Action& a : calls) n += a.kind == ActionKind::Bid && a.contract == Contract::suit(suit);
-        return n;
     };
     const View clubs = answered_with(Suit::Clubs);
     ASSERT_EQ(*clubs.observer.seat, 1);
@@ -141,6 +174,46 @@ TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainAfterItsPartnerAnsweredWithA
     expert.bid.one_own_suit = false;  // without the rule: spades again under 20 seeds of 20, and 7
     EXPECT_GE(bids_in(calls_under_seeds(clubs, expert, 20), Suit::Spades), 15);
     EXPECT_GE(bids_in(calls_under_seeds(answered_with(Suit::Hearts), expert, 20), Suit::Spades), 4);
+}
+
+TEST(CoincheBidding, ExpertDoesNotBidItsOwnSuitAgainWhenAnOpponentOvercallsItsPartner) {
+    // On the war's deal: 80 spades, its partner's 90 clubs, and seat 0 overcalls with 100 diamonds. The
+    // partner's clubs are still the side's denomination: seat 1 raises them, passes or says contre.
+    const View v = coinche_view(war_deck, 0,
+                                {{1, Action::bid(80, Contract::suit(Suit::Spades))},
+                                 {2, Action::pass()},
+                                 {3, Action::bid(90, Contract::suit(Suit::Clubs))},
+                                 {0, Action::bid(100, Contract::suit(Suit::Diamonds))}});
+    ASSERT_EQ(*v.observer.seat, 1);
+    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
+    const std::vector<Action> calls = calls_under_seeds(v, expert, 20);
+    EXPECT_EQ(bids_in(calls, Suit::Clubs) + count_kind(calls, ActionKind::Pass) + count_kind(calls, ActionKind::Contre),
+              20);
+    EXPECT_GE(bids_in(calls, Suit::Clubs), 10);  // 110 clubs under 16 seeds of 20, else a pass
+    expert.bid.one_own_suit = false;             // without the rule: spades again under 16 seeds of 20
+    EXPECT_GE(bids_in(calls_under_seeds(v, expert, 20), Suit::Spades), 10);
+}
+
+TEST(CoincheBidding, ExpertOpensAtWhatItsHandShowsNotAJumpAboveIt) {
+    // Deal 1 of a tester's expert match: seat 3 (J 9 Q 7 of diamonds, 10 7 of spades, Q 7 of hearts, no
+    // ace) opened 130 diamonds and failed with 69 card points. Its hand shows 81 by itself
+    // (estimate_contract): a partner reads 130 as about 50 more than it holds.
+    const View v = coinche_view_of_hands({cards("AS 8H JH KH AH 7C 8C KC"), cards("8S 9S KS TH KD TC QC AC"),
+                                          cards("JS QS 9H 8D TD AD 9C JC"), cards("7S TS 7H QH 7D 9D JD QD")},
+                                         2);
+    ASSERT_EQ(*v.observer.seat, 3);
+    ASSERT_EQ(estimate_contract(v.hand, Contract::suit(Suit::Diamonds)), 81);
+    LevelParams expert = level_params(Level::Expert, Variant::Coinche);
+    auto highest_bid = [&](const std::vector<Action>& calls) {
+        int highest = 0;
+        for (const Action& a : calls)
+            if (a.kind == ActionKind::Bid) highest = std::max(highest, a.value);
+        return highest;
+    };
+    ASSERT_GE(expert.bid.jump_slack, 0);
+    EXPECT_LE(highest_bid(calls_under_seeds(v, expert, 20)), 81 + expert.bid.jump_slack);
+    expert.bid.jump_slack = -1;  // without the rule: 120 or 130 under 14 seeds of 20
+    EXPECT_GE(highest_bid(calls_under_seeds(v, expert, 20)), 120);
 }
 
 }  // namespace coinche_bidding_test
