@@ -219,17 +219,18 @@ Action coinche_call(const View& view, const BidParams& params, Rng& rng, const B
     // now, also after an opponent's overcall (no bidding war within a side).
     const std::optional<Contract> answer = params.one_own_suit ? partners_answer(view.auction, me) : std::nullopt;
     auto not_natural = [&](const Contract& c) { return own_suit_too_short(c) || (answer && c != *answer); };
-    // A bid of the robot's own denomination says what its hand holds: no jump far above that.
-    auto partner_bid = [&](const Contract& c) {
-        for (const AuctionCall& call : view.auction)
-            if (call.seat == (me + 2) % 4 && call.action.kind == ActionKind::Bid && call.action.contract == c)
-                return true;
-        return false;
-    };
+    // A bid of the robot's own denomination says what its hand holds: no jump far above that. Per
+    // denomination, what the hand shows (nullopt: the partner bid it, or no cap).
+    std::array<std::optional<int>, 6> shown{};
+    if (params.jump_slack >= 0)
+        for (int d = 0; d < 6; ++d) shown[d] = own_hand_value(view, view.hand, contract_of_index(d));
+    for (const AuctionCall& call : view.auction)
+        if (call.seat == (me + 2) % 4 && call.action.kind == ActionKind::Bid)
+            shown[contract_index(call.action.contract)].reset();
     auto too_high = [&](const Action& bid) {
-        if (params.jump_slack < 0 || partner_bid(bid.contract)) return false;
-        const int shown = own_hand_value(view, view.hand, bid.contract);
-        return bid.value == capot_bid_value ? shown < capot_shown : bid.value > shown + params.jump_slack;
+        const std::optional<int> own = shown[contract_index(bid.contract)];
+        if (!own) return false;
+        return bid.value == capot_bid_value ? *own < capot_shown : bid.value > *own + params.jump_slack;
     };
     const bool partner_holds = view.bid && team_of(view.bid->seat) == team;
     // The denominations worth simulating: the standing contract's and the robot's best few by the

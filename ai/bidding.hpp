@@ -35,8 +35,8 @@ struct BidParams {
     int min_take = 0;
     /// Coinche: the simulated deals read an opponent's contre as defence in its hand (natural_contre).
     bool read_contre = false;
-    /// Coinche: while the partner holds the bid in a denomination other than one the robot has bid, the
-    /// robot raises the partner's or passes, also after an opponent's bid (no bidding war within a side).
+    /// Coinche: once the partner's last bid came after one of the robot's in another denomination, the
+    /// robot raises the partner's, passes or contres, whoever holds the bid (no bidding war within a side).
     bool one_own_suit = false;
     /// Coinche: a bid in a denomination the partner has not bid is at most this many points above what
     /// the robot's hand shows by itself: estimate_contract (engine/robot.hpp, the value a partner reads
