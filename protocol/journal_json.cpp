@@ -28,7 +28,7 @@ struct Malformed {
     std::string what;
 };
 
-json player_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
+json player_ref_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
 
 json standing_json(const SeatStanding& s) { return {{"registered", s.registered}, {"chips", s.chips}, {"xp", s.xp}}; }
 
@@ -64,7 +64,7 @@ json table_event_json(const TableEvent& event) {
     return std::visit(
         Overloaded{
             [](const Seated& e) -> json {
-                json out{{"event", "seated"}, {"seat", e.seat}, {"player", player_json(e.player)}};
+                json out{{"event", "seated"}, {"seat", e.seat}, {"player", player_ref_json(e.player)}};
                 if (e.standing) out["standing"] = standing_json(*e.standing);
                 return out;
             },
@@ -83,15 +83,16 @@ json table_event_json(const TableEvent& event) {
                 return out;
             },
             [](const SpectatorJoined& e) -> json {
-                return {{"event", "spectator_joined"}, {"player", player_json(e.player)}};
+                return {{"event", "spectator_joined"}, {"player", player_ref_json(e.player)}};
             },
             [](const SpectatorLeft& e) -> json {
-                return {
-                    {"event", "spectator_left"}, {"player", player_json(e.player)}, {"disconnected", e.disconnected}};
+                return {{"event", "spectator_left"},
+                        {"player", player_ref_json(e.player)},
+                        {"disconnected", e.disconnected}};
             },
             [](const ChatPosted& e) -> json {
                 json out = {{"event", "chat_posted"},
-                            {"from", player_json(e.from)},
+                            {"from", player_ref_json(e.from)},
                             {"seat", e.seat ? json(*e.seat) : json(nullptr)},
                             {"text", e.text}};
                 if (e.phrase) out["phrase"] = *e.phrase;
@@ -168,7 +169,7 @@ json table_event_json(const TableEvent& event) {
 
 // Reading. Each helper throws Malformed naming the field.
 
-const json& field(const json& j, const char* name) {
+const json& journal_field(const json& j, const char* name) {
     auto it = j.find(name);
     if (it == j.end()) throw Malformed{std::string("missing '") + name + "'"};
     return *it;
@@ -176,7 +177,7 @@ const json& field(const json& j, const char* name) {
 
 template <class T>
 T get(const json& j, const char* name) {
-    const json& v = field(j, name);
+    const json& v = journal_field(j, name);
     try {
         return v.get<T>();
     } catch (const json::exception&) {
@@ -186,25 +187,25 @@ T get(const json& j, const char* name) {
 
 template <class T>
 std::optional<T> get_optional(const json& j, const char* name) {
-    const json& v = field(j, name);
+    const json& v = journal_field(j, name);
     if (v.is_null()) return std::nullopt;
     return get<T>(j, name);
 }
 
-int seat_field(const json& j, const char* name) {
+int journal_seat(const json& j, const char* name) {
     int seat = get<int>(j, name);
     if (seat < 0 || seat > 3) throw Malformed{std::string("bad '") + name + "'"};
     return seat;
 }
 
 PlayerRef player_of(const json& j, const char* name) {
-    const json& p = field(j, name);
+    const json& p = journal_field(j, name);
     if (!p.is_object()) throw Malformed{std::string("bad '") + name + "'"};
     return {get<std::string>(p, "id"), get<std::string>(p, "name")};
 }
 
 SeatStanding standing_of(const json& j, const char* name) {
-    const json& s = field(j, name);
+    const json& s = journal_field(j, name);
     if (!s.is_object()) throw Malformed{std::string("bad '") + name + "'"};
     return {get<bool>(s, "registered"), get<std::int64_t>(s, "chips"), get<std::int64_t>(s, "xp")};
 }
@@ -219,7 +220,7 @@ MatchOptions options_of(const json& j) {
     auto variant = parse_variant(get<std::string>(j, "variant"), VariantScope::All);
     if (!variant) throw Malformed{"bad 'variant'"};
     MatchOptions options{*variant, get<int>(j, "target"), {}};
-    auto rules = rules_from_json(field(j, "rules"), *variant);
+    auto rules = rules_from_json(journal_field(j, "rules"), *variant);
     if (const auto* error = std::get_if<RulesError>(&rules)) throw Malformed{"bad 'rules': " + error->message};
     options.rules = std::get<RuleOptions>(rules);
     if (auto problem = validate(options)) throw Malformed{*problem};
@@ -255,13 +256,13 @@ CancelEnd cancel_end_of(const std::string& name) {
 TableEvent event_of(const json& j) {
     const auto name = get<std::string>(j, "event");
     if (name == "seated") {
-        Seated seated{seat_field(j, "seat"), player_of(j, "player"), std::nullopt};
+        Seated seated{journal_seat(j, "seat"), player_of(j, "player"), std::nullopt};
         if (j.contains("standing")) seated.standing = standing_of(j, "standing");  // absent before issue 13's fixes
         return seated;
     }
-    if (name == "standing_changed") return StandingChanged{seat_field(j, "seat"), standing_of(j, "standing")};
-    if (name == "robot_seated") return RobotSeated{seat_field(j, "seat"), level_of(j, "level")};
-    if (name == "seat_freed") return SeatFreed{seat_field(j, "seat")};
+    if (name == "standing_changed") return StandingChanged{journal_seat(j, "seat"), standing_of(j, "standing")};
+    if (name == "robot_seated") return RobotSeated{journal_seat(j, "seat"), level_of(j, "level")};
+    if (name == "seat_freed") return SeatFreed{journal_seat(j, "seat")};
     if (name == "options_changed") return OptionsChanged{options_of(j), settings_of(j)};
     if (name == "spectator_joined") return SpectatorJoined{player_of(j, "player")};
     if (name == "spectator_left") return SpectatorLeft{player_of(j, "player"), get<bool>(j, "disconnected")};
@@ -287,25 +288,25 @@ TableEvent event_of(const json& j) {
         return begun;
     }
     if (name == "action_taken") {
-        auto action = action_from_json(field(j, "action"));
+        auto action = action_from_json(journal_field(j, "action"));
         if (!action) throw Malformed{"bad 'action'"};
-        return ActionTaken{seat_field(j, "seat"), *action, source_of(get<std::string>(j, "source"))};
+        return ActionTaken{journal_seat(j, "seat"), *action, source_of(get<std::string>(j, "source"))};
     }
-    if (name == "turn_overdue") return TurnOverdue{seat_field(j, "seat")};
-    if (name == "auto_moved") return AutoMoved{seat_field(j, "seat")};
-    if (name == "went_away") return WentAway{seat_field(j, "seat")};
-    if (name == "came_back") return CameBack{seat_field(j, "seat")};
+    if (name == "turn_overdue") return TurnOverdue{journal_seat(j, "seat")};
+    if (name == "auto_moved") return AutoMoved{journal_seat(j, "seat")};
+    if (name == "went_away") return WentAway{journal_seat(j, "seat")};
+    if (name == "came_back") return CameBack{journal_seat(j, "seat")};
     if (name == "disconnected")
-        return Disconnected{seat_field(j, "seat"), get_optional<std::int64_t>(j, "reclaim_deadline")};
-    if (name == "reconnected") return Reconnected{seat_field(j, "seat")};
-    if (name == "abandoned") return Abandoned{seat_field(j, "seat")};
+        return Disconnected{journal_seat(j, "seat"), get_optional<std::int64_t>(j, "reclaim_deadline")};
+    if (name == "reconnected") return Reconnected{journal_seat(j, "seat")};
+    if (name == "abandoned") return Abandoned{journal_seat(j, "seat")};
     if (name == "cancel_proposed")
-        return CancelProposed{seat_field(j, "by"), get<std::int64_t>(j, "deadline"), get<std::vector<int>>(j, "voters"),
-                              get<std::uint64_t>(j, "number")};
-    if (name == "cancel_voted") return CancelVoted{seat_field(j, "seat"), get<bool>(j, "accept")};
+        return CancelProposed{journal_seat(j, "by"), get<std::int64_t>(j, "deadline"),
+                              get<std::vector<int>>(j, "voters"), get<std::uint64_t>(j, "number")};
+    if (name == "cancel_voted") return CancelVoted{journal_seat(j, "seat"), get<bool>(j, "accept")};
     if (name == "cancel_rejected") return CancelRejected{cancel_end_of(get<std::string>(j, "reason"))};
     if (name == "match_cancelled") return MatchCancelled{};
-    if (name == "ready_changed") return ReadyChanged{seat_field(j, "seat"), get<bool>(j, "ready")};
+    if (name == "ready_changed") return ReadyChanged{journal_seat(j, "seat"), get<bool>(j, "ready")};
     if (name == "seats_filled") return SeatsFilled{};
     throw Malformed{"unknown event '" + name + "'"};
 }

@@ -57,7 +57,7 @@ json player_json(const std::optional<PlayerInfo>& player) {
     return out;
 }
 
-json optional_int(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
+json int_or_null(const std::optional<int>& value) { return value ? json(*value) : json(nullptr); }
 
 std::string_view phase_name(Phase phase) {
     switch (phase) {
@@ -112,7 +112,7 @@ json seat_changed_json(std::string_view table, std::uint64_t v, int seat, const 
 
 json view_json(const View& view) {
     json out;
-    out["seat"] = optional_int(view.observer.seat);
+    out["seat"] = int_or_null(view.observer.seat);
     out["phase"] = phase_name(view.phase);
     out["deal"] = view.deal_number;
     out["dealer"] = view.deal_number > 0 ? json(view.dealer) : json(nullptr);
@@ -123,11 +123,11 @@ json view_json(const View& view) {
     json calls = json::array();
     for (const AuctionCall& c : view.auction) calls.push_back(auction_call_json(c));
     out["auction"] = std::move(calls);
-    out["taker"] = optional_int(view.taker);
+    out["taker"] = int_or_null(view.taker);
     out["trump"] = view.contract && view.contract->kind == ContractKind::SuitTrump
                        ? json(to_string(view.contract->trump))
                        : json(nullptr);
-    out["belote_seat"] = optional_int(view.belote_seat);
+    out["belote_seat"] = int_or_null(view.belote_seat);
     out["trick"] = view.phase == Phase::Play ? trick_json(view.trick) : json(nullptr);
     out["last_trick"] = view.last_trick ? trick_json(*view.last_trick) : json(nullptr);
     json tricks = json::array();  // the completed tricks of the deal (public): the log of a player who comes back
@@ -144,12 +144,12 @@ json view_json(const View& view) {
     out["card_points_won"] = view.card_points_won;
     out["totals"] = view.totals;
     out["escrow"] = view.escrow;
-    out["to_act"] = optional_int(view.to_act);
+    out["to_act"] = int_or_null(view.to_act);
     if (view.observer.seat) out["legal"] = actions_json(view.legal);
     json history = json::array();
     for (const DealScore& s : view.history) history.push_back(deal_score_json(s));
     out["history"] = std::move(history);
-    out["winner"] = optional_int(view.winner);
+    out["winner"] = int_or_null(view.winner);
     add_variant_view_fields(out, view);
     return out;
 }
@@ -229,7 +229,7 @@ json seat_status_json(const platform::SeatStatusNotice& status) {
 
 json snapshot_json(const platform::Snapshot& snapshot) {
     json out = snapshot_json(snapshot.info, snapshot.v, snapshot.view);
-    out["chief"] = optional_int(snapshot.chief);
+    out["chief"] = int_or_null(snapshot.chief);
     out["options"] = options_json(snapshot.options, snapshot.settings);
     if (snapshot.invite) out["invite"] = *snapshot.invite;
     json presence = json::array();

@@ -87,14 +87,14 @@ const PgQuery rating_leaders{"rating_leaders",
                              "a.id = r.account_id WHERE r.updated_ms >= $1 AND r.variant = $2 ORDER BY r.rating DESC, "
                              "r.account_id COLLATE \"C\" LIMIT $3 OFFSET $4"};
 
-Account account_of(const PgResult& r, int row = 0) {
+Account account_of_row(const PgResult& r, int row = 0) {
     return {r.text(row, 0),          r.text(row, 1),    r.optional_text(row, 2), r.optional_text(row, 3),
             r.optional_text(row, 4), r.integer(row, 5), r.optional_text(row, 6)};
 }
 
 /// A match from the columns id, table_id, variant, started_ms, ended_ms, cancelled, totals, winner,
 /// number, private_table, unmoved of `row`.
-FinishedMatch match_of(const PgResult& r, int row) {
+FinishedMatch match_of_row(const PgResult& r, int row) {
     FinishedMatch m;
     m.id = r.text(row, 0);
     m.table_id = r.text(row, 1);
@@ -109,7 +109,7 @@ FinishedMatch match_of(const PgResult& r, int row) {
     return m;
 }
 
-void load_seats(PgConnection& db, FinishedMatch& m) {
+void load_match_seats(PgConnection& db, FinishedMatch& m) {
     const auto seats = db.run(seats_of_match, {m.id});
     for (int i = 0; i < seats.rows(); ++i)
         m.seats.push_back({static_cast<int>(seats.integer(i, 0)), seats.optional_text(i, 1), seats.text(i, 2)});
@@ -157,7 +157,7 @@ std::optional<Account> PostgresStore::account(const std::string& id) {
     return readers_->use([&](PgConnection& db) -> std::optional<Account> {
         const auto r = db.run(account_by_id, {id});
         if (!r.rows()) return std::nullopt;
-        return account_of(r);
+        return account_of_row(r);
     });
 }
 
@@ -165,7 +165,7 @@ std::optional<Account> PostgresStore::account_by_username(const std::string& use
     return readers_->use([&](PgConnection& db) -> std::optional<Account> {
         const auto r = db.run(account_by_key, {username_key});
         if (!r.rows()) return std::nullopt;
-        return account_of(r);
+        return account_of_row(r);
     });
 }
 
@@ -173,7 +173,7 @@ std::optional<Account> PostgresStore::account_by_look_alike_key(const std::strin
     return readers_->use([&](PgConnection& db) -> std::optional<Account> {
         const auto r = db.run(account_by_look_alike, {key});
         if (!r.rows()) return std::nullopt;
-        return account_of(r);
+        return account_of_row(r);
     });
 }
 
@@ -239,9 +239,9 @@ std::optional<FinishedMatch> PostgresStore::match(const std::string& id) {
     return readers_->use([&](PgConnection& db) -> std::optional<FinishedMatch> {
         const auto r = db.run(match_by_id, {id});
         if (!r.rows()) return std::nullopt;
-        FinishedMatch m = match_of(r, 0);
+        FinishedMatch m = match_of_row(r, 0);
         m.record = r.text(0, 11);
-        load_seats(db, m);
+        load_match_seats(db, m);
         return m;
     });
 }
@@ -252,12 +252,12 @@ HistoryPage PostgresStore::history(const std::string& account_id, std::optional<
     return readers_->use([&](PgConnection& db) {
         const auto r = db.run(history_page, {account_id, cursor.value_or(INT64_MAX), limit + 1});
         HistoryPage page;
-        for (int i = 0; i < r.rows(); ++i) page.matches.push_back(match_of(r, i));
+        for (int i = 0; i < r.rows(); ++i) page.matches.push_back(match_of_row(r, i));
         if (page.matches.size() > limit) {
             page.matches.pop_back();
             page.next = r.integer(static_cast<int>(limit) - 1, 8);
         }
-        for (auto& m : page.matches) load_seats(db, m);
+        for (auto& m : page.matches) load_match_seats(db, m);
         return page;
     });
 }
@@ -310,7 +310,7 @@ std::vector<Account> PostgresStore::registered_accounts() {
     return readers_->use([&](PgConnection& db) {
         std::vector<Account> out;
         const auto r = db.run(registered, {});
-        for (int i = 0; i < r.rows(); ++i) out.push_back(account_of(r, i));
+        for (int i = 0; i < r.rows(); ++i) out.push_back(account_of_row(r, i));
         return out;
     });
 }
