@@ -1,5 +1,7 @@
 #include "ai/card_choice.hpp"
 
+#include <algorithm>
+
 namespace belote::ai {
 
 CardSet legal_cards_of(const View& view) {
@@ -17,11 +19,19 @@ Card CardScores::best(const Contract& contract) const {
         if (sa != sb) return sa < sb;
         return a.index() < b.index();
     };
+    // Both sums are over the same worlds, so comparing sums compares means.
+    const double tolerance = 1e-6 * std::max(1, worlds_);
+    auto better = [&](Card a, Card b) {
+        for (const auto* sums : {&sum_, &tiebreak_sum_}) {
+            const double d = (*sums)[a.index()] - (*sums)[b.index()];
+            if (d > tolerance) return true;
+            if (d < -tolerance) return false;
+        }
+        return cheaper(a, b);
+    };
     Card best = candidates_.first();
-    for (Card c : candidates_) {
-        const double d = mean(c) - mean(best);
-        if (d > 1e-6 || (d > -1e-6 && cheaper(c, best))) best = c;
-    }
+    for (Card c : candidates_)
+        if (better(c, best)) best = c;
     return best;
 }
 

@@ -86,7 +86,7 @@ CardScores evaluate_worlds(const View& view, const Knowledge& k, const std::vect
         std::array<int, 32> margins{};
         if (!move_margins(solver, pos, team, legal, depth != 0, margins)) break;
         const DealStakes stakes = world_stakes(view, k, base, world);
-        for (Card c : legal) scores.add(c, deal_value(stakes, team, margins[c.index()]));
+        for (Card c : legal) scores.add(c, deal_value(stakes, team, margins[c.index()]), margins[c.index()]);
         scores.end_world();
     }
     nodes += solver.nodes();

@@ -22,6 +22,7 @@ namespace belote::ai {
 namespace coinche_bidding_test {
 
 using testing::cards;
+using testing::coinche_view_of_hands;
 
 /// A Coinche match to 1000 whose first deal is `deck` (top card first), dealt by `dealer`, after
 /// `calls` (seat, action) in order; returns the view of the seat to act.
@@ -36,31 +37,6 @@ View coinche_view(const std::vector<std::string>& deck, Seat dealer,
     match.preset_deck(d);
     match.start(dealer);
     for (const auto& [seat, action] : calls) EXPECT_TRUE(match.apply(seat, action).ok());
-    return match.view(Observer::of_seat(*match.to_act()));
-}
-
-/// The first view of a Coinche match to 1000 whose first deal, dealt by `dealer`, gives `hands`
-/// (seats 0..3): the deck is found by dealing an ordered deck once and seeing where each card went.
-View coinche_view_of_hands(const std::array<CardSet, 4>& hands, Seat dealer) {
-    MatchOptions options;
-    options.variant = Variant::Coinche;
-    options.target = 1000;
-    Deck ordered{};
-    for (std::size_t i = 0; i < ordered.size(); ++i) ordered[i] = Card::from_index(static_cast<int>(i));
-    Match probe(options, 1);
-    probe.preset_deck(ordered);
-    probe.start(dealer);
-    std::array<std::vector<Card>, 4> wanted;
-    for (Seat s = 0; s < 4; ++s)
-        for (Card c : hands[s]) wanted[s].push_back(c);
-    Deck deck{};
-    for (Seat s = 0; s < 4; ++s) {
-        std::size_t next = 0;
-        for (Card position : probe.view(Observer::of_seat(s)).hand) deck[position.index()] = wanted[s].at(next++);
-    }
-    Match match(options, 1);
-    match.preset_deck(deck);
-    match.start(dealer);
     return match.view(Observer::of_seat(*match.to_act()));
 }
 

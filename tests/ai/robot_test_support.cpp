@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "engine/deck.hpp"
+
 namespace belote::ai::testing {
 
 CardSet cards(const std::string& text) {
@@ -11,6 +13,34 @@ CardSet cards(const std::string& text) {
     std::istringstream in(text);
     for (std::string w; in >> w;) set.insert(parse_card(w).value());
     return set;
+}
+
+View coinche_view_of_hands(const std::array<CardSet, 4>& hands, Seat dealer,
+                           const std::vector<std::pair<Seat, Action>>& actions) {
+    MatchOptions options;
+    options.variant = Variant::Coinche;
+    options.target = 1000;
+    Deck ordered{};
+    for (std::size_t i = 0; i < ordered.size(); ++i) ordered[i] = Card::from_index(static_cast<int>(i));
+    Match probe(options, 1);
+    probe.preset_deck(ordered);
+    probe.start(dealer);
+    std::array<std::vector<Card>, 4> wanted;
+    for (Seat s = 0; s < 4; ++s)
+        for (Card c : hands[s]) wanted[s].push_back(c);
+    Deck deck{};
+    for (Seat s = 0; s < 4; ++s) {
+        std::size_t next = 0;
+        for (Card position : probe.view(Observer::of_seat(s)).hand) deck[position.index()] = wanted[s].at(next++);
+    }
+    Match match(options, 1);
+    match.preset_deck(deck);
+    match.start(dealer);
+    for (const auto& [seat, action] : actions) {
+        const ApplyResult r = match.apply(seat, action);
+        EXPECT_TRUE(r.ok()) << "seat " << seat << " " << to_string(action) << ": " << r.message;
+    }
+    return match.view(Observer::of_seat(*match.to_act()));
 }
 
 namespace {
