@@ -66,9 +66,10 @@ Position make_position(const View& view, const PlaySetup& setup, const World& wo
 namespace {
 
 // Scores every legal card over `worlds` searched `depth` tricks deep (0 = greedy playouts), within
-// `node_limit` solver nodes: worlds are evaluated in order until one cannot be finished.
+// `node_limit` solver nodes: worlds are evaluated in order until one cannot be finished. With
+// `point_ties` the card-point margin decides equal values.
 CardScores evaluate_worlds(const View& view, const Knowledge& k, const std::vector<World>& worlds, CardSet legal,
-                           int depth, std::uint64_t node_limit, int table_bits, const Budget& budget,
+                           int depth, std::uint64_t node_limit, int table_bits, bool point_ties, const Budget& budget,
                            std::uint64_t& nodes) {
     const Team team = team_of(*view.observer.seat);
     const CardTables tables = CardTables::of(*view.contract);
@@ -86,7 +87,8 @@ CardScores evaluate_worlds(const View& view, const Knowledge& k, const std::vect
         std::array<int, 32> margins{};
         if (!move_margins(solver, pos, team, legal, depth != 0, margins)) break;
         const DealStakes stakes = world_stakes(view, k, base, world);
-        for (Card c : legal) scores.add(c, deal_value(stakes, team, margins[c.index()]), margins[c.index()]);
+        for (Card c : legal)
+            scores.add(c, deal_value(stakes, team, margins[c.index()]), point_ties ? margins[c.index()] : 0);
         scores.end_world();
     }
     nodes += solver.nodes();
@@ -136,18 +138,19 @@ Card choose_card(const View& view, const PlayParams& params, Rng& rng, const Bud
         return tree_card(view, k, worlds, legal, params, budget, rng, report);
     int depth = params.depth[tricks_left];
     std::uint64_t nodes = 0;
-    CardScores scores =
-        evaluate_worlds(view, k, worlds, legal, depth, params.node_budget, params.table_bits, budget, nodes);
+    CardScores scores = evaluate_worlds(view, k, worlds, legal, depth, params.node_budget, params.table_bits,
+                                        params.point_ties, budget, nodes);
     // Too deep for the budget (a rare heavy position): a shallow search, then greedy playouts.
     const int wanted = std::min<int>(enough_worlds, static_cast<int>(worlds.size()));
     if (scores.worlds() < wanted && depth > 1) {
         depth = 1;
-        scores =
-            evaluate_worlds(view, k, worlds, legal, depth, params.node_budget / 2, params.table_bits, budget, nodes);
+        scores = evaluate_worlds(view, k, worlds, legal, depth, params.node_budget / 2, params.table_bits,
+                                 params.point_ties, budget, nodes);
     }
     if (scores.worlds() == 0) {
         depth = 0;
-        scores = evaluate_worlds(view, k, {worlds.front()}, legal, depth, 0, 8, Budget(RobotSettings{}), nodes);
+        scores = evaluate_worlds(view, k, {worlds.front()}, legal, depth, 0, 8, params.point_ties,
+                                 Budget(RobotSettings{}), nodes);
     }
     if (report) {
         report->worlds = scores.worlds();

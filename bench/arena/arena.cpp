@@ -174,7 +174,7 @@ std::optional<RobotSpec> parse_robot_spec(const std::string& text) {
                      key == "bidhorizon" || key == "bidover" || key == "caution" || key == "nodes" || key == "tree" ||
                      key == "suretake" || key == "mintrumps" || key == "mintake" || key == "readcontre" ||
                      key == "oneownsuit" || key == "jumpslack" || key == "handicap" || key == "treefrom" ||
-                     key == "offmodel" || key == "pool" || key == "chancetricks" ||
+                     key == "offmodel" || key == "pool" || key == "chancetricks" || key == "pointties" ||
                      (key.size() >= 2 && key[0] == 'd' && std::isdigit(static_cast<unsigned char>(key[1]))))
                 spec.tuning.emplace_back(key, std::stoi(value));
             else if (key == "bid" && (ai::parse_level(value) || value == "oracle"))
@@ -252,6 +252,7 @@ Robot make_robot(const RobotSpec& spec) {
                 if (key == "oneownsuit") p.bid.one_own_suit = value != 0;
                 if (key == "jumpslack") p.bid.jump_slack = value;
                 if (key == "mintake") p.bid.min_take = value;
+                if (key == "pointties") p.play.point_ties = value != 0;
             }
             for (int n = 1; n <= 16; ++n) {
                 if (exact >= 0 && n <= exact) p.play.depth[n] = static_cast<std::int8_t>(n);
