@@ -41,8 +41,9 @@ struct PlayParams {
     /// Resampling (oversample > 1): the weight of a world per card another seat played that a plain
     /// player would not have played there (world_weights.hpp); 1 = the play is not read.
     double off_model_play = 1.0;
-    /// Exact endings: equal deal values go to the better mean card-point margin (a deal already lost
-    /// or won is still played for its card points) before the card cheaper to give up.
+    /// Cards scored world by world (the endings, and the shallower fallbacks; not the tree search of
+    /// the early tricks): equal deal values go to the better mean card-point margin (a deal already
+    /// lost is still played for its card points) before the card cheaper to give up.
     bool point_ties = true;
 };
 

@@ -49,12 +49,13 @@ TEST(CardScores, EqualValuesGoToTheHigherMeanMarginThenToTheCheaperCard) {
     EXPECT_EQ(tied.best(hearts), eight_of_diamonds);
 }
 
-// Seat 0 bids 160 hearts; seat 1's ace of clubs in trick 1 leaves the declarers at most 151 of 162
-// (no belote: the queen of hearts is seat 2's), so the contract is lost whatever is played next. In
-// trick 7 seat 0 leads the ten of diamonds, seat 1 (no diamond, no trump) discards, seat 2 follows
-// with the nine; seat 3 holds the ace and the eight. Every card scores the same deal value; the ace
-// takes the trick (10 + 11 points for the defence, the last trick's lead), the eight gives the ten to
-// the declarers and leaves the ace to fall under seat 0's last trump.
+// Seat 0 bids 160 hearts; seat 1's ace of clubs in trick 1 leaves the declarers at most 151 card
+// points of 162 (no belote: the queen of hearts is seat 2's), so the contract is lost whatever is
+// played next. In trick 7 seat 0 leads the ten of diamonds, seat 1 (no diamond, no trump) discards
+// the ten of clubs, seat 2 follows with the nine; seat 3 holds the ace and the eight. Every card
+// scores the same deal value. The ace takes the trick for the defence (31 card points, and the lead
+// to the last trick); the eight gives both tens to the declarers and leaves the ace to fall under
+// seat 0's last trump: a margin of -78 against -140 for seat 3's side.
 TEST(ExpertCardPlay, PlaysALostCoincheDealForItsCardPoints) {
     auto play = [](Seat seat, const std::string& card) { return std::pair{seat, Action::play(*parse_card(card))}; };
     std::vector<std::pair<Seat, Action>> actions{
