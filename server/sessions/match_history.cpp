@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/trick.hpp"
+
 namespace belote::sessions {
 namespace {
 
@@ -9,9 +11,6 @@ bool played(const store::FinishedMatch& match, const std::string& player_id) {
     return std::any_of(match.seats.begin(), match.seats.end(),
                        [&](const store::MatchSeat& s) { return s.account_id == player_id; });
 }
-
-/// The side of `seat` at a table of `seats` seats: its partnership at four, the seat itself otherwise.
-int side_of(int seat, std::size_t seats) { return seats == 4 ? seat % 2 : seat; }
 
 }  // namespace
 
@@ -33,8 +32,9 @@ protocol::MatchEntry history_entry(const store::FinishedMatch& match, const std:
         if (match.cancelled)
             entry.result = protocol::MatchResult::Cancelled;
         else if (match.winner)
-            entry.result = *match.winner == side_of(s.seat, match.seats.size()) ? protocol::MatchResult::Won
-                                                                                : protocol::MatchResult::Lost;
+            entry.result = *match.winner == side_of(s.seat, static_cast<int>(match.seats.size()))
+                               ? protocol::MatchResult::Won
+                               : protocol::MatchResult::Lost;
     }
     return entry;
 }
